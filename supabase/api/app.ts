@@ -1,0 +1,25 @@
+// The product API ({host}/api): the calls whose answer a user waits for and that need a server, such as
+// background removal, outfit processing jobs, item extraction, prompt moodboards and account deletion.
+// The local stack mounts it under /api; in production it runs as its own Node service.
+import { Hono } from 'hono'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { createAdminClient } from './supabaseAdmin'
+import { requireUser, type ApiEnv } from './requireUser'
+
+export interface ApiConfig {
+  /** Base URL of the Supabase project (a function: the local stack knows its port only once listening). */
+  supabaseUrl: () => string
+  anonKey: string
+  serviceRoleKey: string
+}
+
+export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
+  let admin: SupabaseClient | null = null
+  const adminClient = () => (admin ??= createAdminClient(config.supabaseUrl(), config.serviceRoleKey))
+
+  const app = new Hono<ApiEnv>()
+  app.get('/health', (c) => c.json({ ok: true }))
+  app.use('*', requireUser(adminClient))
+  app.get('/me', (c) => c.json({ id: c.get('user').id, email: c.get('user').email ?? null }))
+  return app
+}
