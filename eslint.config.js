@@ -22,16 +22,14 @@ const appPattern = { group: ['@/app/*', '**/app/**'], message: 'Nothing imports 
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'dev-dist', '.data', 'test-results', 'playwright-report', 'bench-results'],
+    ignores: ['eslint.config.js', 'node_modules', 'dist', 'dev-dist', '.data', 'test-results', 'playwright-report', 'bench-results'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['*.js', '.ci/*.js'],
-        },
+        project: ['./tsconfig.json', './tsconfig.node.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },

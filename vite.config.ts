@@ -1,6 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { makeApiKeys } from './supabase/local/keys'
+import { LOCAL_JWT_SECRET } from './supabase/local/config'
+
+// Without configuration the app talks to the local stack on its own origin with the local anon key.
+// Production builds set VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_API_URL (see README).
+process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(LOCAL_JWT_SECRET)).anonKey
 
 // One config for the app build and both Vitest projects; the `@/` alias comes from tsconfig paths.
 export default defineConfig({

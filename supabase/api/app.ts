@@ -2,8 +2,7 @@
 // background removal, outfit processing jobs, item extraction, prompt moodboards and account deletion.
 // The local stack mounts it under /api; in production it runs as its own Node service.
 import { Hono } from 'hono'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { createAdminClient } from './supabaseAdmin'
+import { createAdminClient, type AdminClient } from './supabaseAdmin'
 import { requireUser, type ApiEnv } from './requireUser'
 
 export interface ApiConfig {
@@ -14,7 +13,7 @@ export interface ApiConfig {
 }
 
 export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
-  let admin: SupabaseClient | null = null
+  let admin: AdminClient | null = null
   const adminClient = () => (admin ??= createAdminClient(config.supabaseUrl(), config.serviceRoleKey))
 
   const app = new Hono<ApiEnv>()

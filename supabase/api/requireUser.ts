@@ -2,11 +2,11 @@
 // (so a revoked or expired session is refused), and the user is handed to the handler.
 import type { MiddlewareHandler } from 'hono'
 import type { User } from '@supabase/supabase-js'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { AdminClient } from './supabaseAdmin'
 
 export type ApiEnv = { Variables: { user: User; accessToken: string } }
 
-export function requireUser(admin: () => SupabaseClient): MiddlewareHandler<ApiEnv> {
+export function requireUser(admin: () => AdminClient): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const match = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')
     if (!match) return c.json({ error: 'User must be authenticated' }, 401)

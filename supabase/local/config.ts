@@ -23,6 +23,8 @@ export interface StackConfig {
   signInWindowSeconds: number
   /** Email links (magic link, recovery, confirmation) stay valid this long. */
   emailLinkLifetimeSeconds: number
+  /** A built app (dist/) to serve from the stack's origin; undefined serves none. */
+  appDir?: string
 }
 
 export const LOCAL_JWT_SECRET = 'moori-local-development-jwt-secret-do-not-use-in-production'

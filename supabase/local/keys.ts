@@ -43,7 +43,7 @@ export type VerifyResult =
 export async function verifyJwt(secret: string, token: string): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, secretBytes(secret), { algorithms: ['HS256'] })
-    return { ok: true, claims: payload as Record<string, unknown> }
+    return { ok: true, claims: payload }
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }
   }

@@ -19,6 +19,7 @@ import { mountRest } from './rest/index'
 import { mountStorage } from './storage/index'
 import { attachRealtime } from './realtime/index'
 import { createApiApp } from '../api/app'
+import { mountApp } from './serveApp'
 
 export interface LocalStack {
   url: string
@@ -42,11 +43,12 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
 
   const app = new Hono()
   app.use('*', cors)
-  app.get('/', (c) => c.json({ name: 'Moori local stack', services: ['auth', 'rest', 'realtime', 'storage', 'inbox', 'api'] }))
   await mountAuth(app, context)
   await mountRest(app, context)
   await mountStorage(app, context)
   app.route('/api', createApiApp({ supabaseUrl: () => publicUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey }))
+  if (config.appDir) mountApp(app, config.appDir)
+  else app.get('/', (c) => c.json({ name: 'Moori local stack', services: ['auth', 'rest', 'realtime', 'storage', 'inbox', 'api'] }))
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server
   const realtime = await attachRealtime(server, context)

@@ -1,0 +1,52 @@
+// End-to-end tests in Debian's Chromium against the built app served by a fresh local stack
+// (scripts/serve-e2e.ts). Playwright's own browser download does not work offline, so we point it at
+// a system Chromium and say how to get one when it is missing.
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+export const E2E_PORT = Number(process.env.MOORI_E2E_PORT ?? 54329)
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `No Chromium found at ${chromiumPath}.\n` +
+      '  On Debian/Ubuntu: sudo apt-get install chromium   (then run the tests again)\n' +
+      '  Elsewhere: npx playwright install chromium, then set CHROMIUM_PATH to the installed executable.',
+  )
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx scripts/serve-e2e.ts',
+    url: `http://localhost:${E2E_PORT}/auth/v1/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { MOORI_E2E_PORT: String(E2E_PORT) },
+  },
+})

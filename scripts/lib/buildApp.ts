@@ -1,0 +1,11 @@
+// Builds the production app for the local stack. Without VITE_SUPABASE_URL the app talks to its own
+// origin (the stack serves it), and the anon key defaults to the local development key (vite.config).
+import { build } from 'vite'
+
+export async function buildApp(options: { outDir?: string; quiet?: boolean } = {}): Promise<void> {
+  await build({
+    configFile: 'vite.config.ts',
+    logLevel: options.quiet ? 'warn' : 'info',
+    build: options.outDir ? { outDir: options.outDir, emptyOutDir: true } : {},
+  })
+}

@@ -1,0 +1,38 @@
+// Serves the built app (dist/) from the stack's own origin, so the app, Supabase and the product API
+// share one origin in local use: no CORS, and email links land where the app is. Hashed assets are
+// cached for a year; the HTML shell, the service worker and the manifest are always revalidated.
+// Any other GET that is not a file and not a service path gets the shell (client-side routes).
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Hono, MiddlewareHandler } from 'hono'
+import { serveStatic } from '@hono/node-server/serve-static'
+
+/** Paths that belong to the stack's services and never fall back to the app shell. */
+export const servicePrefixes = ['/auth/', '/rest/', '/storage/', '/realtime/', '/inbox', '/api/', '/functions/']
+
+function isServicePath(pathname: string): boolean {
+  return servicePrefixes.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p))
+}
+
+export function mountApp(app: Hono, appDir: string): void {
+  const root = path.resolve(appDir)
+  const files: MiddlewareHandler = serveStatic({
+    root: path.relative(process.cwd(), root) || '.',
+    onFound: (filePath, ctx) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+      ctx.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+  const staticFirst: MiddlewareHandler = async (c, next) => {
+    if (!['GET', 'HEAD'].includes(c.req.method) || isServicePath(c.req.path)) return next()
+    return files(c, next)
+  }
+  app.use('*', staticFirst)
+  app.get('*', async (c, next) => {
+    if (isServicePath(c.req.path)) return next()
+    // A missing file with an extension is a real 404 (a stale chunk must not get HTML back).
+    if (/\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.endsWith('.html')) return c.text('Not found', 404)
+    const html = await readFile(path.join(root, 'index.html'), 'utf8')
+    return c.html(html, 200, { 'Cache-Control': 'no-cache' })
+  })
+}
