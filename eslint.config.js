@@ -126,7 +126,7 @@ export default tseslint.config(
           paths: dataLibraries,
           patterns: [
             {
-              group: ['@/*', '!@/lib', '!@/lib/*'],
+              regex: '^@/(?!lib(/|$))',
               message: 'src/lib holds pure helpers and imports only from src/lib.',
             },
             workersPattern,
@@ -143,7 +143,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/*', '!@/lib', '!@/lib/*', '!@/data/db', '!@/data/model', '!@/data/model/*'],
+              regex: '^@/(?!lib(/|$)|data/db$|data/model(/|$))',
               message: 'Workers import only src/lib, src/data/db and src/data/model.',
             },
           ],

@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { makeApiKeys } from './supabase/local/keys'
-import { LOCAL_JWT_SECRET } from './supabase/local/config'
+import { makeApiKeys } from './supabase/local/keys.ts'
+import { LOCAL_JWT_SECRET } from './supabase/local/config.ts'
 
 // Without configuration the app talks to the local stack on its own origin with the local anon key.
 // Production builds set VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_API_URL (see README).

@@ -1,0 +1,77 @@
+// The replica: one versioned Dexie schema for every device-side table. Each signed-in user gets their
+// own database (`moori-<userId>`), guests share `moori-guest`, so signing out can delete exactly one
+// user's data. Keep old versions and their upgraders when the schema changes.
+import Dexie, { type EntityTable } from 'dexie'
+import type {
+  ClothingTagRow,
+  PolaroidRow,
+  ProcessingJobRow,
+  ProfileRow,
+  StickerRow,
+  WallRow,
+  WallStatsRow,
+  WardrobeItemRow,
+} from './model/rows'
+import type {
+  FailedMutation,
+  OutboxEntry,
+  PendingUpload,
+  ScopeMember,
+  ScopeState,
+  SignedUrl,
+  SyncState,
+} from './model/outbox'
+import type { PreviewPolaroidRow, PreviewWallRow } from './model/preview'
+
+export class MooriDB extends Dexie {
+  profiles!: EntityTable<ProfileRow, 'id'>
+  walls!: EntityTable<WallRow, 'id'>
+  polaroids!: EntityTable<PolaroidRow, 'id'>
+  stickers!: EntityTable<StickerRow, 'id'>
+  wardrobeItems!: EntityTable<WardrobeItemRow, 'id'>
+  tags!: EntityTable<ClothingTagRow, 'id'>
+  jobs!: EntityTable<ProcessingJobRow, 'id'>
+  wallStats!: EntityTable<WallStatsRow, 'wallId'>
+  outbox!: EntityTable<OutboxEntry, 'seq'>
+  failedMutations!: EntityTable<FailedMutation, 'id'>
+  pendingUploads!: EntityTable<PendingUpload, 'key'>
+  scopes!: EntityTable<ScopeState, 'key'>
+  scopeMembers!: Dexie.Table<ScopeMember, [string, string, string]>
+  syncState!: EntityTable<SyncState, 'id'>
+  signedUrls!: EntityTable<SignedUrl, 'key'>
+  previewWall!: EntityTable<PreviewWallRow, 'id'>
+  previewPolaroids!: EntityTable<PreviewPolaroidRow, 'id'>
+
+  constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options)
+    this.version(1).stores({
+      profiles: 'id, &usernameLower',
+      walls: 'id, ownerId, createdAt',
+      polaroids: 'id, wallId, [wallId+zIndex], createdAt, createdBy',
+      stickers: 'id, wallId, [wallId+zIndex], createdBy',
+      wardrobeItems: 'id, userId, createdAt',
+      tags: 'id, wardrobeItemId',
+      jobs: 'id, userId, createdAt',
+      wallStats: 'wallId',
+      outbox: '++seq, key',
+      failedMutations: '++id, failedAt, notified',
+      pendingUploads: 'key',
+      scopes: 'key, lastUsedAt',
+      scopeMembers: '[scope+table+rowId], scope, [table+rowId]',
+      syncState: 'id',
+      signedUrls: 'key',
+      previewWall: 'id',
+      previewPolaroids: 'id, createdAt',
+    })
+  }
+}
+
+export const GUEST_DATABASE = 'moori-guest'
+
+export function databaseNameFor(userId: string | null): string {
+  return userId ? `moori-${userId}` : GUEST_DATABASE
+}
+
+export function openReplicaDatabase(userId: string | null, options?: ConstructorParameters<typeof Dexie>[1]): MooriDB {
+  return new MooriDB(databaseNameFor(userId), options)
+}

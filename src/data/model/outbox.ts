@@ -1,0 +1,98 @@
+// The outbox: mutations waiting to reach the server, in the order they were made. Each entry carries
+// the server operation to run, the replica row and fields it touched (so pulls never overwrite them
+// while it waits), and the message the user sees if the server refuses it.
+import type { SyncedTable } from './rows'
+import type { ServerTable } from './tables'
+
+export type RpcName = 'move_polaroid' | 'move_wall_sticker' | 'delete_polaroid' | 'delete_wall_sticker' | 'delete_own_wall'
+
+export type PushOp =
+  | { op: 'insert'; table: ServerTable; row: Record<string, unknown> }
+  | { op: 'update'; table: ServerTable; id: string; patch: Record<string, unknown> }
+  | { op: 'call'; fn: RpcName; args: Record<string, unknown> }
+  /** Puts a pending upload (a Blob kept in the replica) into Storage before the rows that use it. */
+  | { op: 'upload'; bucket: string; path: string }
+  /** Best-effort removal of a stored file after the row that used it is gone. */
+  | { op: 'removeObject'; bucket: string; path: string }
+
+export interface OutboxEntry {
+  /** Auto-increment: the order mutations were made in, which is the order they are pushed in. */
+  seq?: number
+  /** `${table}:${rowId}`: the replica row this entry touches. */
+  key: string
+  table: SyncedTable
+  rowId: string
+  /** Replica fields this entry sets; pulled data never overwrites them while the entry waits. */
+  fields: string[]
+  /** The whole row goes away locally (a delete): pulled data must not bring it back. */
+  removes?: boolean
+  op: PushOp
+  /** Position saves of one item coalesce: only the latest is sent. */
+  coalesce?: 'position'
+  /** What the user reads if the server refuses this change (the spec's messages); `{message}` is
+   * replaced by the server's words. */
+  failureMessage: string
+  /** What the user reads instead when the refusal is a uniqueness violation. */
+  uniqueViolationMessage?: string
+  createdAt: number
+  /** Bumped when a newer change is folded into this entry; a push only acknowledges what it sent. */
+  rev: number
+  attempts: number
+  lastError?: string
+}
+
+export interface FailedMutation {
+  id?: number
+  entry: OutboxEntry
+  code: string
+  /** The server's words, for the curious and for support. */
+  serverMessage: string
+  /** The spec's message shown to the user. */
+  message: string
+  failedAt: number
+  /** Set once the UI has told the user. */
+  notified: number
+}
+
+export interface PendingUpload {
+  /** `${bucket}/${path}`. */
+  key: string
+  bucket: string
+  path: string
+  blob: Blob
+  contentType: string
+  createdAt: number
+}
+
+export interface ScopeState {
+  key: string
+  /** Commit-safe cursor for incremental scopes; null for window scopes and before the first pull. */
+  cursor: string | null
+  lastPulledAt: number | null
+  lastUsedAt: number
+  status: 'new' | 'pulling' | 'ready' | 'error'
+  error: string | null
+}
+
+export interface ScopeMember {
+  scope: string
+  table: SyncedTable
+  rowId: string
+}
+
+export interface SyncState {
+  id: 'sync'
+  online: boolean
+  pushing: boolean
+  lastSyncedAt: number | null
+  lastError: string | null
+  /** Set by the service worker path when the app shell came from cache while offline. */
+  fromCache?: boolean
+}
+
+export interface SignedUrl {
+  /** `${bucket}/${path}`. */
+  key: string
+  url: string
+  expiresAt: number
+}

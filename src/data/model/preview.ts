@@ -1,0 +1,24 @@
+// The guest preview wall (/create-preview): kept in the guest database so it survives reloads, and
+// turned into a real wall after sign-up.
+export interface PreviewWallRow {
+  id: 'preview'
+  name: string
+  description: string
+  private: boolean
+  updatedAt: number
+}
+
+export interface PreviewPolaroidRow {
+  /** A temporary id; the real wall gets new ids. */
+  id: string
+  name: string
+  message: string
+  /** The picked image, downscaled; absent when the polaroid uses an external URL. */
+  image: Blob | null
+  externalUrl: string | null
+  x: number
+  y: number
+  zIndex: number
+  timestamp: number
+  createdAt: number
+}

@@ -1,0 +1,51 @@
+// Every mutation ends here: inside the mutation's Dexie transaction it appends its server operations to
+// the outbox, so the replica change and the queued push commit together or not at all. Position saves
+// of an item that is still waiting are folded into the waiting entry: only the latest position is sent.
+import type { MooriDB } from '../db'
+import type { OutboxEntry, PushOp } from '../model/outbox'
+import type { SyncedTable } from '../model/rows'
+
+export interface Change {
+  table: SyncedTable
+  rowId: string
+  fields: string[]
+  op: PushOp
+  failureMessage: string
+  uniqueViolationMessage?: string
+  removes?: boolean
+  coalesce?: 'position'
+}
+
+export function keyOf(table: SyncedTable, rowId: string): string {
+  return `${table}:${rowId}`
+}
+
+/** Must run inside a rw transaction that includes `db.outbox`. */
+export async function enqueue(db: MooriDB, changes: Change[]): Promise<void> {
+  const now = Date.now()
+  for (const change of changes) {
+    const key = keyOf(change.table, change.rowId)
+    if (change.coalesce === 'position') {
+      const last = await db.outbox.where('key').equals(key).last()
+      if (last?.coalesce === 'position' && last.seq !== undefined) {
+        await db.outbox.update(last.seq, { op: change.op, rev: last.rev + 1, createdAt: last.createdAt })
+        continue
+      }
+    }
+    const entry: OutboxEntry = {
+      key,
+      table: change.table,
+      rowId: change.rowId,
+      fields: change.fields,
+      op: change.op,
+      failureMessage: change.failureMessage,
+      createdAt: now,
+      rev: 0,
+      attempts: 0,
+      ...(change.removes ? { removes: true } : {}),
+      ...(change.uniqueViolationMessage ? { uniqueViolationMessage: change.uniqueViolationMessage } : {}),
+      ...(change.coalesce ? { coalesce: change.coalesce } : {}),
+    }
+    await db.outbox.add(entry)
+  }
+}

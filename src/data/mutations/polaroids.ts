@@ -1,0 +1,165 @@
+// Writes to polaroids: add (with a pending image upload, or an external URL), move, edit name and
+// message, delete. The image is shown from the local Blob at once and uploaded before the row is sent.
+import { newId } from '@/lib/ids'
+import { isHttpUrl, limits, messages } from '@/lib/validation'
+import { toServer } from '../model/mapping'
+import type { PolaroidRow } from '../model/rows'
+import { MutationError, type Replica } from '../replica'
+import { enqueue, type Change } from './enqueue'
+import { canManageItem, imageObjectPath, nextZIndex, usernameOf } from './wallItems'
+
+export const POLAROID_BUCKET = 'polaroid-images'
+
+export interface NewPolaroid {
+  wallId: string
+  name: string
+  message: string
+  /** An already downscaled image (≤ 800 px, JPEG 0.7); or give `externalUrl`. */
+  image?: Blob | null
+  externalUrl?: string | null
+  originalPageUrl?: string | null
+  x?: number
+  y?: number
+}
+
+export async function addPolaroid(replica: Replica, input: NewPolaroid): Promise<string> {
+  const userId = replica.userId
+  if (!userId) throw new MutationError(messages.signInToCreatePolaroids)
+  const externalUrl = input.externalUrl?.trim() || null
+  if (!input.image && !externalUrl) throw new MutationError(messages.noImage)
+  if (!input.image && externalUrl && !isHttpUrl(externalUrl)) throw new MutationError(messages.invalidImageUrl)
+  if (input.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
+  if (input.message.length > limits.polaroidMessage) throw new MutationError('Message is too long')
+
+  const { db } = replica
+  const id = newId()
+  await db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
+    if (!(await db.walls.get(input.wallId))) throw new MutationError('This Moori no longer exists.')
+    const changes: Change[] = []
+    let imagePath: string | null = null
+    if (input.image) {
+      const contentType = input.image.type || 'image/jpeg'
+      const path = imageObjectPath(userId, 'polaroids', id, contentType)
+      imagePath = `${POLAROID_BUCKET}/${path}`
+      await db.pendingUploads.put({
+        key: imagePath,
+        bucket: POLAROID_BUCKET,
+        path,
+        blob: input.image,
+        contentType,
+        createdAt: Date.now(),
+      })
+      changes.push({
+        table: 'polaroids',
+        rowId: id,
+        fields: [],
+        op: { op: 'upload', bucket: POLAROID_BUCKET, path },
+        failureMessage: 'Failed to upload image. Please try again.',
+      })
+    }
+    const now = new Date()
+    const row: PolaroidRow = {
+      id,
+      wallId: input.wallId,
+      name: input.name.trim(),
+      message: input.message.trim(),
+      imagePath,
+      externalUrl: imagePath ? null : externalUrl,
+      originalPageUrl: input.originalPageUrl?.trim() || null,
+      timestamp: now.getTime(),
+      createdBy: userId,
+      username: await usernameOf(db, userId),
+      x: input.x ?? 0,
+      y: input.y ?? 0,
+      zIndex: await nextZIndex(db, input.wallId),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      txid: '',
+    }
+    await db.polaroids.add(row)
+    changes.push({
+      table: 'polaroids',
+      rowId: id,
+      fields: Object.keys(row),
+      op: { op: 'insert', table: 'polaroids', row: toServer('polaroids', row) },
+      failureMessage: 'Failed to create polaroid: {message}',
+    })
+    await enqueue(db, changes)
+  })
+  replica.sync.nudge()
+  return id
+}
+
+export async function movePolaroid(
+  replica: Replica,
+  id: string,
+  position: { x: number; y: number; zIndex: number },
+): Promise<void> {
+  if (!replica.userId) throw new MutationError(messages.signInToMove)
+  const { db } = replica
+  await db.transaction('rw', [db.walls, db.polaroids, db.outbox], async () => {
+    const item = await db.polaroids.get(id)
+    if (!item) throw new MutationError('This item no longer exists.')
+    if (!(await canManageItem(replica, item))) {
+      throw new MutationError('You can only move your own items or items on Mooris you own.')
+    }
+    await db.polaroids.update(id, position)
+    await enqueue(db, [
+      {
+        table: 'polaroids',
+        rowId: id,
+        fields: ['x', 'y', 'zIndex'],
+        coalesce: 'position',
+        op: { op: 'call', fn: 'move_polaroid', args: { p_id: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex } },
+        failureMessage: 'Could not save new position.',
+      },
+    ])
+  })
+  replica.sync.nudge()
+}
+
+/** Only the wall owner edits a polaroid's name and message. */
+export async function editPolaroid(replica: Replica, id: string, edit: { name: string; message: string }): Promise<void> {
+  if (edit.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
+  if (edit.message.length > limits.polaroidMessage) throw new MutationError('Message is too long')
+  const { db } = replica
+  await db.transaction('rw', [db.walls, db.polaroids, db.outbox], async () => {
+    const item = await db.polaroids.get(id)
+    if (!item) throw new MutationError('This item no longer exists.')
+    const wall = await db.walls.get(item.wallId)
+    if (!replica.userId || wall?.ownerId !== replica.userId) throw new MutationError(messages.ownerEditsOnly)
+    const patch = { name: edit.name.trim(), message: edit.message.trim() }
+    await db.polaroids.update(id, patch)
+    await enqueue(db, [
+      {
+        table: 'polaroids',
+        rowId: id,
+        fields: ['name', 'message'],
+        op: { op: 'update', table: 'polaroids', id, patch: toServer('polaroids', patch) },
+        failureMessage: 'Failed to save changes. Please try again.',
+      },
+    ])
+  })
+  replica.sync.nudge()
+}
+
+export async function deletePolaroid(replica: Replica, id: string): Promise<void> {
+  const { db } = replica
+  await db.transaction('rw', [db.walls, db.polaroids, db.outbox], async () => {
+    const item = await db.polaroids.get(id)
+    if (!item) return
+    if (!(await canManageItem(replica, item))) throw new MutationError(messages.deleteOwnPolaroidsOnly)
+    await db.polaroids.delete(id)
+    await enqueue(db, [
+      {
+        table: 'polaroids',
+        rowId: id,
+        fields: [],
+        removes: true,
+        op: { op: 'call', fn: 'delete_polaroid', args: { p_id: id } },
+        failureMessage: 'Failed to delete image. Please try again.',
+      },
+    ])
+  })
+  replica.sync.nudge()
+}

@@ -1,0 +1,132 @@
+// Writes to wall stickers: add (an image already in Storage, or a new cut-out Blob), move, delete.
+import { newId } from '@/lib/ids'
+import { messages } from '@/lib/validation'
+import { toServer } from '../model/mapping'
+import type { StickerRow } from '../model/rows'
+import { MutationError, type Replica } from '../replica'
+import { enqueue, type Change } from './enqueue'
+import { canManageItem, imageObjectPath, nextZIndex, usernameOf } from './wallItems'
+
+export const STICKER_BUCKET = 'wardrobe-stickers'
+
+export interface NewSticker {
+  wallId: string
+  name: string
+  /** `bucket/path` of an image already stored, or give `image` to upload a new cut-out. */
+  imagePath?: string
+  image?: Blob
+  originalItemId?: string | null
+  originalItemName?: string | null
+  originalItemDescription?: string | null
+  x?: number
+  y?: number
+}
+
+export async function addSticker(replica: Replica, input: NewSticker): Promise<string> {
+  const userId = replica.userId
+  if (!userId) throw new MutationError(messages.signInToCreateStickers)
+  if (!input.imagePath && !input.image) throw new MutationError(messages.noImage)
+  const { db } = replica
+  const id = newId()
+  await db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
+    if (!(await db.walls.get(input.wallId))) throw new MutationError('This Moori no longer exists.')
+    const changes: Change[] = []
+    let imagePath = input.imagePath ?? ''
+    if (input.image) {
+      const contentType = input.image.type || 'image/png'
+      const path = imageObjectPath(userId, 'stickers', id, contentType)
+      imagePath = `${STICKER_BUCKET}/${path}`
+      await db.pendingUploads.put({ key: imagePath, bucket: STICKER_BUCKET, path, blob: input.image, contentType, createdAt: Date.now() })
+      changes.push({
+        table: 'stickers',
+        rowId: id,
+        fields: [],
+        op: { op: 'upload', bucket: STICKER_BUCKET, path },
+        failureMessage: 'Failed to upload image. Please try again.',
+      })
+    }
+    const now = new Date()
+    const row: StickerRow = {
+      id,
+      wallId: input.wallId,
+      name: input.name.trim(),
+      imagePath,
+      timestamp: now.getTime(),
+      createdBy: userId,
+      username: await usernameOf(db, userId),
+      x: input.x ?? 100,
+      y: input.y ?? 100,
+      zIndex: await nextZIndex(db, input.wallId),
+      originalItemId: input.originalItemId ?? null,
+      originalItemName: input.originalItemName ?? null,
+      originalItemDescription: input.originalItemDescription ?? null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      txid: '',
+    }
+    await db.stickers.add(row)
+    changes.push({
+      table: 'stickers',
+      rowId: id,
+      fields: Object.keys(row),
+      op: { op: 'insert', table: 'wall_stickers', row: toServer('stickers', row) },
+      failureMessage: 'Failed to add wardrobe items to wall',
+    })
+    await enqueue(db, changes)
+  })
+  replica.sync.nudge()
+  return id
+}
+
+export async function moveSticker(
+  replica: Replica,
+  id: string,
+  position: { x: number; y: number; zIndex: number },
+): Promise<void> {
+  if (!replica.userId) throw new MutationError(messages.signInToMove)
+  const { db } = replica
+  await db.transaction('rw', [db.walls, db.stickers, db.outbox], async () => {
+    const item = await db.stickers.get(id)
+    if (!item) throw new MutationError('This item no longer exists.')
+    if (!(await canManageItem(replica, item))) {
+      throw new MutationError('You can only move your own items or items on Mooris you own.')
+    }
+    await db.stickers.update(id, position)
+    await enqueue(db, [
+      {
+        table: 'stickers',
+        rowId: id,
+        fields: ['x', 'y', 'zIndex'],
+        coalesce: 'position',
+        op: {
+          op: 'call',
+          fn: 'move_wall_sticker',
+          args: { sticker_id: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex },
+        },
+        failureMessage: 'Could not save new position.',
+      },
+    ])
+  })
+  replica.sync.nudge()
+}
+
+export async function deleteSticker(replica: Replica, id: string): Promise<void> {
+  const { db } = replica
+  await db.transaction('rw', [db.walls, db.stickers, db.outbox], async () => {
+    const item = await db.stickers.get(id)
+    if (!item) return
+    if (!(await canManageItem(replica, item))) throw new MutationError(messages.deleteOwnStickersOnly)
+    await db.stickers.delete(id)
+    await enqueue(db, [
+      {
+        table: 'stickers',
+        rowId: id,
+        fields: [],
+        removes: true,
+        op: { op: 'call', fn: 'delete_wall_sticker', args: { sticker_id: id } },
+        failureMessage: 'Failed to delete sticker. Please try again.',
+      },
+    ])
+  })
+  replica.sync.nudge()
+}

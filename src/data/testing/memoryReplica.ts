@@ -1,0 +1,37 @@
+// A replica on its own in-memory IndexedDB (fake-indexeddb) for tests, with a SyncHandle that records
+// what it was asked to do instead of syncing. Integration tests plug a real engine in instead.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { MooriDB } from '../db'
+import type { Replica, SyncHandle } from '../replica'
+
+export interface RecordingSync extends SyncHandle {
+  nudges: number
+  retained: string[]
+}
+
+export function recordingSync(): RecordingSync {
+  const sync: RecordingSync = {
+    nudges: 0,
+    retained: [],
+    nudge() {
+      sync.nudges += 1
+    },
+    retainScope(scope) {
+      sync.retained.push(scope)
+      return () => {
+        sync.retained.splice(sync.retained.indexOf(scope), 1)
+      }
+    },
+  }
+  return sync
+}
+
+let counter = 0
+
+export function memoryDatabase(name = `test-${++counter}`): MooriDB {
+  return new MooriDB(name, { indexedDB: new IDBFactory(), IDBKeyRange })
+}
+
+export function memoryReplica(userId: string | null, sync: SyncHandle = recordingSync()): Replica {
+  return { db: memoryDatabase(), userId, sync }
+}

@@ -1,0 +1,127 @@
+// Writes what the server says into the replica: rows (merged with pending local changes), tombstones,
+// and scope membership. A row leaves the replica when no scope holds it any more and nothing about it
+// waits in the outbox; that is how rows a user lost access to (a wall made private) disappear.
+import type { MooriDB } from '@/data/db'
+import { fromServer } from '@/data/model/mapping'
+import type { AnyRow, SyncedTable } from '@/data/model/rows'
+import { localTableOf, syncedTables, type ServerTable } from '@/data/model/tables'
+import { reconcile, type PendingState } from './reconcile'
+import type { PullResponse, RealtimeChange } from './transport'
+
+export type PendingMap = Map<string, PendingState>
+
+export function replicaTables(db: MooriDB) {
+  return syncedTables.map((t) => db.table(t))
+}
+
+/** Every replica table a sync write may touch, for one Dexie transaction. */
+export function syncTransactionTables(db: MooriDB) {
+  return [...replicaTables(db), db.scopeMembers, db.scopes, db.wallStats, db.outbox]
+}
+
+export async function loadPending(db: MooriDB): Promise<PendingMap> {
+  const pending: PendingMap = new Map()
+  await db.outbox.each((entry) => {
+    const current = pending.get(entry.key) ?? { fields: new Set<string>(), removes: false }
+    const fields = new Set(current.fields)
+    for (const f of entry.fields) fields.add(f)
+    pending.set(entry.key, { fields, removes: current.removes || Boolean(entry.removes) })
+  })
+  return pending
+}
+
+async function putServerRow(db: MooriDB, table: SyncedTable, server: Record<string, unknown>, pending: PendingMap) {
+  const mapped = fromServer(table, server)
+  const key = `${table}:${mapped.kind === 'row' ? mapped.row.id : mapped.id}`
+  if (mapped.kind === 'tombstone') {
+    await db.table(table).delete(mapped.id)
+    await db.scopeMembers.where('[table+rowId]').equals([table, mapped.id]).delete()
+    return
+  }
+  const local = (await db.table(table).get(mapped.row.id)) as AnyRow | undefined
+  const next = reconcile(local, mapped.row, pending.get(key))
+  if (next) await db.table(table).put(next)
+}
+
+async function removeIfUnreferenced(db: MooriDB, table: SyncedTable, rowId: string, pending: PendingMap) {
+  if (pending.has(`${table}:${rowId}`)) return
+  const stillHeld = await db.scopeMembers.where('[table+rowId]').equals([table, rowId]).count()
+  if (stillHeld === 0) await db.table(table).delete(rowId)
+}
+
+type ServerRows = PullResponse['rows']
+
+async function putAll(db: MooriDB, rows: ServerRows, pending: PendingMap) {
+  for (const [serverTable, list] of Object.entries(rows) as Array<[ServerTable, Array<Record<string, unknown>>]>) {
+    const table = localTableOf[serverTable]
+    for (const row of list) await putServerRow(db, table, row, pending)
+  }
+}
+
+/** Stores server rows outside any scope (e.g. the server's version after a refused change). */
+export async function applyServerRows(db: MooriDB, rows: ServerRows): Promise<void> {
+  await db.transaction('rw', syncTransactionTables(db), async () => {
+    await putAll(db, rows, await loadPending(db))
+  })
+}
+
+/** Applies one pull inside a single transaction, so readers never see half a scope. */
+export async function applyPull(db: MooriDB, scope: string, response: PullResponse): Promise<void> {
+  await db.transaction('rw', syncTransactionTables(db), async () => {
+    const pending = await loadPending(db)
+    await putAll(db, response.rows, pending)
+    for (const [serverTable, ids] of Object.entries(response.members) as Array<[ServerTable, string[]]>) {
+      const table = localTableOf[serverTable]
+      const current = new Set(ids)
+      const previous = await db.scopeMembers.where('scope').equals(scope).filter((m) => m.table === table).toArray()
+      const dropped = previous.filter((m) => !current.has(m.rowId)).map((m) => m.rowId)
+      const known = new Set(previous.map((m) => m.rowId))
+      await db.scopeMembers.bulkDelete(dropped.map((rowId) => [scope, table, rowId] as [string, string, string]))
+      await db.scopeMembers.bulkPut(ids.filter((id) => !known.has(id)).map((rowId) => ({ scope, table, rowId })))
+      for (const rowId of dropped) await removeIfUnreferenced(db, table, rowId, pending)
+    }
+    if (response.wall_stats) {
+      await db.wallStats.bulkPut(
+        response.wall_stats.map((s) => ({ wallId: s.wall_id, polaroidCount: s.polaroid_count, previewIds: s.preview_ids })),
+      )
+    }
+    const state = await db.scopes.get(scope)
+    await db.scopes.put({
+      key: scope,
+      cursor: response.cursor,
+      lastPulledAt: Date.now(),
+      lastUsedAt: state?.lastUsedAt ?? Date.now(),
+      status: 'ready',
+      error: null,
+    })
+  })
+}
+
+/** Applies one realtime event; the row joins the scope whose channel delivered it. */
+export async function applyChange(db: MooriDB, scope: string, change: RealtimeChange): Promise<void> {
+  const table = localTableOf[change.table]
+  await db.transaction('rw', syncTransactionTables(db), async () => {
+    const pending = await loadPending(db)
+    if (change.eventType === 'DELETE') {
+      const id = typeof change.oldRecord.id === 'string' ? change.oldRecord.id : ''
+      if (!id || pending.get(`${table}:${id}`)?.fields.size) return
+      await db.table(table).delete(id)
+      await db.scopeMembers.where('[table+rowId]').equals([table, id]).delete()
+      return
+    }
+    await putServerRow(db, table, change.record, pending)
+    const id = change.record.id
+    if (!change.record.deleted_at && typeof id === 'string') await db.scopeMembers.put({ scope, table, rowId: id })
+  })
+}
+
+/** Drops a scope the device no longer needs, and the rows only it held. */
+export async function dropScope(db: MooriDB, scope: string): Promise<void> {
+  await db.transaction('rw', syncTransactionTables(db), async () => {
+    const pending = await loadPending(db)
+    const members = await db.scopeMembers.where('scope').equals(scope).toArray()
+    await db.scopeMembers.where('scope').equals(scope).delete()
+    for (const m of members) await removeIfUnreferenced(db, m.table, m.rowId, pending)
+    await db.scopes.delete(scope)
+  })
+}

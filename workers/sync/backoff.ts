@@ -1,0 +1,15 @@
+// Retry delays with exponential growth and jitter, so many devices coming back online at once do not
+// retry in lockstep.
+export interface BackoffOptions {
+  baseMs?: number
+  maxMs?: number
+  random?: () => number
+}
+
+export function retryDelay(attempt: number, options: BackoffOptions = {}): number {
+  const base = options.baseMs ?? 1000
+  const max = options.maxMs ?? 60_000
+  const random = options.random ?? Math.random
+  const ceiling = Math.min(max, base * 2 ** Math.max(0, attempt))
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+}

@@ -1,0 +1,31 @@
+// After the server refuses a change, the replica must show what the server has: its version of the
+// row merged with whatever else is still pending, or no row at all when the server has none.
+import type { MooriDB } from '@/data/db'
+import type { SyncedTable } from '@/data/model/rows'
+import { serverTableOf } from '@/data/model/tables'
+import { isSyncError } from './classifyError'
+import { applyServerRows } from './applyToReplica'
+import type { SyncTransport } from './transport'
+
+export async function restoreServerVersion(
+  db: MooriDB,
+  transport: SyncTransport,
+  table: SyncedTable,
+  rowId: string,
+): Promise<void> {
+  const serverTable = serverTableOf[table]
+  let row: Record<string, unknown> | null
+  try {
+    row = await transport.fetchRow(serverTable, rowId)
+  } catch (error) {
+    // Offline right now: the next pull of the row's scope puts the server's version back.
+    if (isSyncError(error)) return
+    throw error
+  }
+  if (row) {
+    await applyServerRows(db, { [serverTable]: [row] })
+    return
+  }
+  const stillPending = await db.outbox.where('key').equals(`${table}:${rowId}`).count()
+  if (stillPending === 0) await db.table(table).delete(rowId)
+}

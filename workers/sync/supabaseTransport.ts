@@ -1,0 +1,118 @@
+// The sync transport over supabase-js: mutations and pulls are two RPCs (sync_push, sync_pull), files
+// go to Storage, live changes come from Realtime. The session's token comes from the main thread.
+import { REALTIME_SUBSCRIBE_STATES, createClient, type RealtimeChannel } from '@supabase/supabase-js'
+import type { ServerTable } from '@/data/model/tables'
+import { SyncError, classifySqlState, classifyStatus } from './classifyError'
+import type { ChangeBinding, PullResponse, PushResult, RealtimeChange, SyncTransport, TokenSource } from './transport'
+
+export interface SupabaseTransportOptions {
+  url: string
+  anonKey: string
+  tokens: TokenSource
+  /** A fetch to use instead of the global one (tests inject faults here). */
+  fetch?: typeof fetch
+  /** A WebSocket implementation where there is no global one (Node 20). */
+  WebSocket?: unknown
+}
+
+interface ErrorLike {
+  message?: string
+  code?: string
+  status?: number
+  statusCode?: string
+}
+
+function toSyncError(error: ErrorLike, status: number | undefined, what: string): SyncError {
+  const httpStatus = status ?? 0
+  const message = `${what}: ${error.message ?? 'failed'}`
+  if (httpStatus === 0 || /fetch failed|Failed to fetch|NetworkError|network/i.test(error.message ?? '')) {
+    return new SyncError('transient', message, 0, error.code ?? null)
+  }
+  const byStatus = classifyStatus(httpStatus)
+  const kind = byStatus === 'permanent' && error.code ? classifySqlState(error.code) : byStatus
+  return new SyncError(kind, message, httpStatus, error.code ?? null)
+}
+
+export function createSupabaseTransport(options: SupabaseTransportOptions): SyncTransport {
+  const client = createClient(options.url, options.anonKey, {
+    accessToken: () => options.tokens.get(),
+    global: options.fetch ? { fetch: options.fetch } : {},
+    realtime: options.WebSocket ? { transport: options.WebSocket as typeof globalThis.WebSocket } : {},
+  })
+
+  const rpc = async (name: string, args: Record<string, unknown>) => {
+    const response = await client.rpc(name, args)
+    return { data: response.data as unknown, error: response.error, status: response.status }
+  }
+
+  return {
+    async push(ops) {
+      const { data, error, status } = await rpc('sync_push', { mutations: ops })
+      if (error) throw toSyncError(error, status, 'Push failed')
+      return data as PushResult[]
+    },
+
+    async pull(scope, since) {
+      const { data, error, status } = await rpc('sync_pull', { scope, since })
+      if (error) throw toSyncError(error, status, 'Pull failed')
+      return data as PullResponse
+    },
+
+    async upload(bucket, path, blob, contentType) {
+      const { error } = await client.storage.from(bucket).upload(path, blob, { contentType, upsert: false, cacheControl: '3600' })
+      if (!error) return
+      const e = error as ErrorLike
+      if (e.statusCode === '409' || e.code === 'KeyAlreadyExists' || e.code === 'Duplicate') return
+      const semantic = Number(e.statusCode ?? e.status ?? 0)
+      if (e.code === 'InvalidJWT' || semantic === 401) throw new SyncError('auth', e.message ?? 'Unauthorized', 401, e.code ?? null)
+      throw toSyncError(e, Number.isFinite(semantic) && semantic > 0 ? semantic : e.status, 'Upload failed')
+    },
+
+    async removeObject(bucket, path) {
+      const { error } = await client.storage.from(bucket).remove([path])
+      if (error) throw toSyncError(error, (error as ErrorLike).status, 'Remove failed')
+    },
+
+    async fetchRow(table: ServerTable, id: string) {
+      const response = await client.from(table).select('*').eq('id', id).maybeSingle()
+      if (response.error) throw toSyncError(response.error, response.status, 'Fetch failed')
+      return (response.data as Record<string, unknown> | null) ?? null
+    },
+
+    subscribe(name, bindings: ChangeBinding[], onChange, onStatus) {
+      let channel: RealtimeChannel = client.channel(name)
+      for (const binding of bindings) {
+        channel = channel.on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: binding.table, ...(binding.filter ? { filter: binding.filter } : {}) },
+          (payload) => {
+            const change: RealtimeChange = {
+              table: payload.table as ServerTable,
+              eventType: payload.eventType,
+              record: (payload.new ?? {}),
+              oldRecord: (payload.old ?? {}),
+            }
+            onChange(change)
+          },
+        )
+      }
+      channel.subscribe((status) => {
+        if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) onStatus('subscribed')
+        else if (status === REALTIME_SUBSCRIBE_STATES.CLOSED) onStatus('closed')
+        else onStatus('error')
+      })
+      return async () => {
+        await client.removeChannel(channel)
+      }
+    },
+
+    async refreshRealtimeAuth() {
+      await client.realtime.setAuth()
+    },
+
+    async close() {
+      await client.removeAllChannels()
+      await client.realtime.disconnect()
+    },
+  }
+}

@@ -1,0 +1,55 @@
+// What the sync engine needs from the backend, as an interface: the engine is tested against the real
+// local stack through the Supabase implementation, with faults injected into its fetch.
+import type { PushOp } from '@/data/model/outbox'
+import type { ServerTable } from '@/data/model/tables'
+
+export type PushResult = { ok: true } | { ok: false; code: string; message: string }
+
+export interface PullResponse {
+  scope: string
+  cursor: string | null
+  rows: Partial<Record<ServerTable, Array<Record<string, unknown>>>>
+  members: Partial<Record<ServerTable, string[]>>
+  wall_stats?: Array<{ wall_id: string; polaroid_count: number; preview_ids: string[] }>
+}
+
+export interface ChangeBinding {
+  table: ServerTable
+  filter?: string
+}
+
+export interface RealtimeChange {
+  table: ServerTable
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE'
+  record: Record<string, unknown>
+  oldRecord: Record<string, unknown>
+}
+
+export type ChannelStatus = 'subscribed' | 'error' | 'closed'
+
+export interface SyncTransport {
+  /** Runs queued mutations in order; one result per operation. Throws SyncError for the request. */
+  push(ops: Array<Extract<PushOp, { op: 'insert' | 'update' | 'call' }>>): Promise<PushResult[]>
+  pull(scope: string, since: string): Promise<PullResponse>
+  /** Stores a file; a file already at this path (an earlier attempt whose answer was lost) is success. */
+  upload(bucket: string, path: string, blob: Blob, contentType: string): Promise<void>
+  removeObject(bucket: string, path: string): Promise<void>
+  /** The server's current version of a row as the user may see it, or null. */
+  fetchRow(table: ServerTable, id: string): Promise<Record<string, unknown> | null>
+  subscribe(
+    name: string,
+    bindings: ChangeBinding[],
+    onChange: (change: RealtimeChange) => void,
+    onStatus: (status: ChannelStatus) => void,
+  ): () => Promise<void>
+  /** Hands a fresh token to the realtime socket (after a refresh, or when the device wakes). */
+  refreshRealtimeAuth(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Where the engine gets the user's access token; the main thread owns the session. */
+export interface TokenSource {
+  get(): Promise<string | null>
+  /** Asks the session owner for a new token after the server said 401. */
+  refresh(): Promise<string | null>
+}
