@@ -15,7 +15,8 @@ $$;
 
 -- Stamps the sync columns on every write. created_at may come from an offline client (the moment the
 -- user made the thing) but never from the future, and never changes afterwards. A tombstone is final:
--- deleting again is a no-op (so a retried delete succeeds), any other change is refused.
+-- deleting again is a no-op (so a retried delete succeeds), any other change, un-deleting included,
+-- is refused.
 create or replace function public.stamp_sync_columns() returns trigger
 language plpgsql
 set search_path = ''
@@ -26,7 +27,8 @@ begin
   else
     new.created_at := old.created_at;
     if old.deleted_at is not null then
-      if (to_jsonb(new) - 'deleted_at' - 'updated_at' - 'txid') = (to_jsonb(old) - 'deleted_at' - 'updated_at' - 'txid') then
+      if new.deleted_at is not null
+         and (to_jsonb(new) - 'deleted_at' - 'updated_at' - 'txid') = (to_jsonb(old) - 'deleted_at' - 'updated_at' - 'txid') then
         return null;
       end if;
       raise exception 'This item has been deleted and can no longer be changed.'

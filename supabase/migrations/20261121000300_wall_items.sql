@@ -143,6 +143,44 @@ create trigger wall_stickers_guard before update on public.wall_stickers
 create trigger wall_stickers_stamp before insert or update on public.wall_stickers
   for each row execute function public.stamp_sync_columns();
 
+-- A wall's tombstone tombstones everything on it, however the wall was deleted (delete_own_wall, or its
+-- owner setting deleted_at directly), so no live polaroid or sticker is left on a deleted wall: such
+-- items would still show in Discover and could still be moved. Security invoker: only the wall owner
+-- (or the service role) can tombstone a wall, and the owner may update every item on it.
+create or replace function public.tombstone_wall_items() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.polaroids set deleted_at = new.deleted_at where wall_id = new.id and deleted_at is null;
+  update public.wall_stickers set deleted_at = new.deleted_at where wall_id = new.id and deleted_at is null;
+  return null;
+end
+$$;
+
+create trigger walls_tombstone_items after update of deleted_at on public.walls
+  for each row when (old.deleted_at is null and new.deleted_at is not null)
+  execute function public.tombstone_wall_items();
+
+-- A sticker makes its image readable to everyone who can see the wall (see the storage policies), so a
+-- user may only stick an image they may share: one in their own folder, one from the public polaroid
+-- bucket, or the image of a wardrobe item they can see (their own or a public one). Security invoker:
+-- the wardrobe lookup runs under the wardrobe policies. plpgsql, because wardrobe_items is created by
+-- a later migration and is only looked up when the function runs.
+create or replace function public.may_share_image(image_path text) returns boolean
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return split_part(image_path, '/', 2) = (select auth.uid())::text
+    or split_part(image_path, '/', 1) = 'polaroid-images'
+    or exists (
+      select 1 from public.wardrobe_items i
+       where i.image_path = may_share_image.image_path and i.deleted_at is null
+    );
+end
+$$;
+
 alter table public.polaroids enable row level security;
 alter table public.wall_stickers enable row level security;
 
@@ -187,6 +225,7 @@ create policy "wall_stickers: signed-in users add stickers as themselves to open
   with check (
     created_by = (select auth.uid())
     and exists (select 1 from public.walls w where w.id = wall_id and w.deleted_at is null)
+    and public.may_share_image(image_path)
   );
 
 create policy "wall_stickers: the creator or the wall owner moves or deletes"

@@ -166,10 +166,11 @@ create policy "clothing_tags: signed-in users read tags of items they can see"
   on public.clothing_tags for select to authenticated
   using (exists (select 1 from public.wardrobe_items i where i.id = wardrobe_item_id));
 
-create policy "clothing_tags: only the item owner adds tags"
+create policy "clothing_tags: only the item owner adds tags, to live items"
   on public.clothing_tags for insert to authenticated
   with check (exists (
-    select 1 from public.wardrobe_items i where i.id = wardrobe_item_id and i.user_id = (select auth.uid())
+    select 1 from public.wardrobe_items i
+     where i.id = wardrobe_item_id and i.user_id = (select auth.uid()) and i.deleted_at is null
   ));
 
 create policy "clothing_tags: only the item owner edits tags"

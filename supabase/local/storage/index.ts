@@ -1,8 +1,59 @@
-// Scaffold: the storage service is being built; until then it answers 501 so nothing pretends to work.
+// The Storage service of the local stack (`/storage/v1`), compatible with the unmodified storage-js
+// client: objects are files under `storageRoot/<bucket>/<name>` paired with storage.objects rows, and
+// the storage.objects policies from the migrations decide who may read, write and delete what.
+import { mkdir, rm } from 'node:fs/promises'
 import type { Hono } from 'hono'
 import type { StackContext } from '../context'
+import {
+  createBucketRoute,
+  deleteBucketRoute,
+  emptyBucketRoute,
+  getBucketRoute,
+  listBucketsRoute,
+  updateBucketRoute,
+} from './bucketRoutes'
+import { listRoute } from './listObjects'
+import { copyRoute, moveRoute } from './moveCopyObject'
+import { scratchDir } from './objectFiles'
+import { deleteObjectRoute, downloadRoute, infoRoute, publicDownloadRoute, uploadRoute } from './objectRoutes'
+import { removeRoute } from './removeObjects'
+import { serveSignedRoute, signManyRoute, signRoute } from './signedUrls'
+import { STORAGE_BASE, storageHandler, type Route } from './storageRouter'
 
-export function mountStorage(app: Hono, _ctx: StackContext): Promise<void> {
-  app.all('/storage/v1/*', (c) => c.json({ message: 'Not implemented yet' }, 501))
-  return Promise.resolve()
+/** Most specific first: the literal segments under /object/ are reserved bucket names. */
+const routes: Route[] = [
+  { method: 'GET', pattern: 'bucket', handle: listBucketsRoute },
+  { method: 'POST', pattern: 'bucket', handle: createBucketRoute },
+  { method: 'GET', pattern: 'bucket/:id', handle: getBucketRoute },
+  { method: 'PUT', pattern: 'bucket/:id', handle: updateBucketRoute },
+  { method: 'DELETE', pattern: 'bucket/:id', handle: deleteBucketRoute },
+  { method: 'POST', pattern: 'bucket/:id/empty', handle: emptyBucketRoute },
+
+  { method: 'POST', pattern: 'object/list/:bucket', handle: listRoute },
+  { method: 'POST', pattern: 'object/move', handle: moveRoute },
+  { method: 'POST', pattern: 'object/copy', handle: copyRoute },
+  { method: 'POST', pattern: 'object/sign/:bucket', handle: signManyRoute },
+  { method: 'POST', pattern: 'object/sign/:bucket/*', handle: signRoute },
+  { method: 'GET', pattern: 'object/sign/:bucket/*', handle: serveSignedRoute },
+  { method: 'GET', pattern: 'object/public/:bucket/*', handle: publicDownloadRoute },
+  { method: 'GET', pattern: 'object/authenticated/:bucket/*', handle: downloadRoute },
+  { method: 'GET', pattern: 'object/info/:bucket/*', handle: infoRoute },
+  // Image transformations are not available locally: the original is served.
+  { method: 'GET', pattern: 'render/image/public/:bucket/*', handle: publicDownloadRoute },
+  { method: 'GET', pattern: 'render/image/sign/:bucket/*', handle: serveSignedRoute },
+  { method: 'GET', pattern: 'render/image/authenticated/:bucket/*', handle: downloadRoute },
+
+  { method: 'POST', pattern: 'object/:bucket/*', handle: uploadRoute },
+  { method: 'PUT', pattern: 'object/:bucket/*', handle: uploadRoute },
+  { method: 'GET', pattern: 'object/:bucket/*', handle: downloadRoute },
+  { method: 'DELETE', pattern: 'object/:bucket/*', handle: deleteObjectRoute },
+  { method: 'DELETE', pattern: 'object/:bucket', handle: removeRoute },
+]
+
+export async function mountStorage(app: Hono, ctx: StackContext): Promise<void> {
+  // Temp files and backups of an earlier run that stopped mid-request are of no use any more.
+  const scratch = scratchDir(ctx.storageRoot)
+  await rm(scratch, { recursive: true, force: true })
+  await mkdir(scratch, { recursive: true })
+  app.all(`${STORAGE_BASE}/*`, storageHandler(ctx, routes))
 }

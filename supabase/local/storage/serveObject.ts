@@ -1,0 +1,37 @@
+// The download reply shared by the authenticated, public and signed routes: the stored bytes with the
+// Content-Type, Cache-Control and ETag kept in the object's metadata, `?download[=name]` as an
+// attachment, and 304 for a matching If-None-Match.
+import type { StackContext } from '../context'
+import { objectFilePath, readObjectFile } from './objectFiles'
+import type { ObjectRow } from './objectRows'
+import { storageErrors } from './storageError'
+
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16)}`)
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+export async function serveObject(ctx: StackContext, row: ObjectRow, request: Request): Promise<Response> {
+  const bytes = await readObjectFile(objectFilePath(ctx.storageRoot, row.bucket_id, row.name))
+  if (!bytes) throw storageErrors.noSuchKey()
+  const meta = row.metadata ?? {}
+  const headers = new Headers({
+    'Content-Type': meta.mimetype ?? 'application/octet-stream',
+    'Cache-Control': meta.cacheControl ?? 'no-cache',
+    'Last-Modified': new Date(meta.lastModified ?? row.updated_at).toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  })
+  if (meta.eTag) headers.set('ETag', meta.eTag)
+
+  const url = new URL(request.url)
+  const download = url.searchParams.get('download')
+  if (download !== null) {
+    headers.set('Content-Disposition', contentDisposition(download || row.name.split('/').pop()!))
+  }
+  if (meta.eTag && request.headers.get('if-none-match') === meta.eTag) {
+    return new Response(null, { status: 304, headers })
+  }
+  headers.set('Content-Length', String(bytes.byteLength))
+  return new Response(bytes, { status: 200, headers })
+}

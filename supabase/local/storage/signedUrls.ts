@@ -1,0 +1,80 @@
+// Signed URLs: a JWT over {url:'<bucket>/<name>'} with an expiry, signed with the stack secret. Signing
+// needs the caller to be allowed to select the object; serving needs nothing but a valid token for
+// exactly that path (browsers fetch these URLs without any headers).
+import type { StackContext } from '../context'
+import { asRole } from '../db/asRole'
+import { signJwt, verifyJwt } from '../keys'
+import { requireBucket } from './bucketRules'
+import { callerAuth } from './callerAuth'
+import { jsonBody, stringList } from './jsonBody'
+import { bucketNameFromSegment, isValidObjectName } from './objectKey'
+import { objectTarget, visibleObject } from './objectRoutes'
+import { selectObject } from './objectRows'
+import type { RouteHandler } from './storageRouter'
+import { serveObject } from './serveObject'
+import { storageErrors } from './storageError'
+
+const notAccessible = 'Either the object does not exist or you do not have access to it'
+
+function expiresInOf(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) {
+    throw storageErrors.invalidRequest('expiresIn must be a number of seconds of at least 1')
+  }
+  return Math.floor(value)
+}
+
+/** The URL relative to /storage/v1 with the raw (unencoded) path: storage-js runs encodeURI over it. */
+async function signedUrl(ctx: StackContext, bucketId: string, name: string, expiresIn: number) {
+  const token = await signJwt(ctx.config.jwtSecret, { url: `${bucketId}/${name}` }, expiresIn)
+  return `/object/sign/${bucketId}/${name}?token=${token}`
+}
+
+export const signRoute: RouteHandler = async (ctx, c, match) => {
+  const auth = await callerAuth(ctx, c)
+  const { bucketId, name } = objectTarget(match)
+  const expiresIn = expiresInOf((await jsonBody(c)).expiresIn)
+  await visibleObject(ctx, auth, bucketId, name)
+  return c.json({ signedURL: await signedUrl(ctx, bucketId, name, expiresIn) })
+}
+
+export const signManyRoute: RouteHandler = async (ctx, c, match) => {
+  const auth = await callerAuth(ctx, c)
+  const bucketId = bucketNameFromSegment(match.params.bucket!)
+  const body = await jsonBody(c)
+  const expiresIn = expiresInOf(body.expiresIn)
+  const paths = stringList(body.paths, 'paths')
+  await requireBucket(ctx.db, bucketId)
+  const names = paths.filter(isValidObjectName)
+  const visible = await asRole(ctx.db, auth, async (tx) => {
+    const { rows } = await tx.query<{ name: string }>(
+      'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+      [bucketId, names],
+    )
+    return new Set(rows.map((r) => r.name))
+  })
+  const results = await Promise.all(
+    paths.map(async (path) =>
+      visible.has(path)
+        ? { error: null, path, signedURL: await signedUrl(ctx, bucketId, path, expiresIn) }
+        : { error: notAccessible, path, signedURL: null },
+    ),
+  )
+  return c.json(results)
+}
+
+/** GET /object/sign/<bucket>/<name>?token=…: authorised by the token alone. */
+export const serveSignedRoute: RouteHandler = async (ctx, c, match) => {
+  const { bucketId, name } = objectTarget(match)
+  const token = c.req.query('token')
+  if (!token) throw storageErrors.invalidRequest("querystring must have required property 'token'")
+  const verified = await verifyJwt(ctx.config.jwtSecret, token)
+  if (!verified.ok) {
+    throw verified.reason === 'expired' ? storageErrors.expiredJwt() : storageErrors.invalidSignature()
+  }
+  if (verified.claims.url !== `${bucketId}/${name}`) {
+    throw storageErrors.invalidSignature('The url do not match the signature')
+  }
+  const row = await selectObject(ctx.db, bucketId, name)
+  if (!row) throw storageErrors.noSuchKey()
+  return serveObject(ctx, row, c.req.raw)
+}
