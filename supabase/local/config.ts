@@ -23,6 +23,8 @@ export interface StackConfig {
   signInWindowSeconds: number
   /** Email links (magic link, recovery, confirmation) stay valid this long. */
   emailLinkLifetimeSeconds: number
+  /** log2 of scrypt's N for new password hashes (default 15, ~90 ms); tests may lower it to run faster. */
+  passwordHashCost?: number
   /** A built app (dist/) to serve from the stack's origin; undefined serves none. */
   appDir?: string
 }
@@ -42,7 +44,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): StackConfig
     host: env.MOORI_STACK_HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.MOORI_DATA_DIR ?? '.data'),
     siteUrl: env.MOORI_SITE_URL ?? 'http://localhost:4173',
-    redirectAllowList: (env.MOORI_REDIRECT_ALLOW_LIST ?? 'http://localhost:5173,http://127.0.0.1:4173,http://127.0.0.1:5173')
+    redirectAllowList: (
+      env.MOORI_REDIRECT_ALLOW_LIST ?? 'http://localhost:5173,http://127.0.0.1:4173,http://127.0.0.1:5173'
+    )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -34,10 +34,13 @@ export async function createTestUser(
   if (username) {
     await stack.db.query('insert into public.profiles (id, username) values ($1, $2)', [id, username])
   }
+  // A real session row, so the auth service (GET /user, used by the product API) accepts the token.
+  const sessionId = randomUUID()
+  await stack.db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, id])
   const { accessToken } = await issueAccessToken(
     { secret: stack.context.config.jwtSecret, issuer: `${stack.url}/auth/v1`, expiresIn: 3600 },
     { id, email },
-    randomUUID(),
+    sessionId,
   )
   const client = createClient(stack.url, stack.anonKey, {
     accessToken: () => Promise.resolve(accessToken),

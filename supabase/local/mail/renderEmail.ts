@@ -32,7 +32,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     text.push(`${content.action.label}: ${content.action.url}`, '')
     html.push(
       `<p><a href="${escapeHtml(content.action.url)}" style="display: inline-block; padding: 10px 18px; border-radius: 8px; background: #1f2328; color: #ffffff; text-decoration: none">${escapeHtml(content.action.label)}</a></p>`,
-      `<p style="font-size: 13px; color: #57606a">Or paste this address into your browser: ${escapeHtml(content.action.url)}</p>`,
+      `<p style="font-size: 13px; color: #57606a; overflow-wrap: anywhere">Or paste this address into your browser: ${escapeHtml(content.action.url)}</p>`,
     )
   }
   if (content.code) {

@@ -1,0 +1,81 @@
+// The three emails the auth service sends (confirm sign-up, magic link, password reset): plain,
+// friendly, about Moori, each with a single-use link to /auth/v1/verify and the 6-digit code.
+import type { EmailContent } from '../mail/renderEmail'
+import { renderEmail } from '../mail/renderEmail'
+import { issuerOf, type AuthServices } from './authServices'
+import type { IssuedEmailToken } from './emailTokens'
+
+export type EmailLinkType = 'signup' | 'magiclink' | 'recovery'
+
+function lifetimeText(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? '1 hour' : `${seconds / 3600} hours`
+  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`
+  return `${seconds} seconds`
+}
+
+export function verifyLink(
+  services: AuthServices,
+  type: EmailLinkType,
+  token: string,
+  redirectTo: string,
+): string {
+  const query = new URLSearchParams({ token, type, redirect_to: redirectTo })
+  return `${issuerOf(services.ctx)}/verify?${query.toString()}`
+}
+
+const subjects: Record<EmailLinkType, string> = {
+  signup: 'Confirm your Moori account',
+  magiclink: 'Your Moori sign-in link',
+  recovery: 'Reset your Moori password',
+}
+
+function contentFor(type: EmailLinkType, link: string, otp: string, lifetime: string): EmailContent {
+  const expiry = `The link and the code work once and expire in ${lifetime}.`
+  switch (type) {
+    case 'signup':
+      return {
+        greeting: 'Hi there,',
+        paragraphs: [
+          'Thanks for signing up for Moori! Please confirm your email address so you can start making walls.',
+        ],
+        action: { label: 'Confirm my email', url: link },
+        code: otp,
+        footer: [expiry, "If you didn't sign up for Moori, you can safely ignore this email."],
+      }
+    case 'magiclink':
+      return {
+        greeting: 'Hi there,',
+        paragraphs: ['Here is your link to sign in to Moori. No password needed.'],
+        action: { label: 'Sign in to Moori', url: link },
+        code: otp,
+        footer: [expiry, "If you didn't ask to sign in, you can safely ignore this email."],
+      }
+    case 'recovery':
+      return {
+        greeting: 'Hi there,',
+        paragraphs: ['Someone (hopefully you) asked to reset the password of your Moori account.'],
+        action: { label: 'Choose a new password', url: link },
+        code: otp,
+        footer: [
+          expiry,
+          "If you didn't ask for this, you can ignore this email: your password stays the same.",
+        ],
+      }
+  }
+}
+
+export async function sendAuthEmail(
+  services: AuthServices,
+  type: EmailLinkType,
+  to: string,
+  issued: IssuedEmailToken,
+  redirectTo: string,
+): Promise<void> {
+  const link = verifyLink(services, type, issued.token, redirectTo)
+  const lifetime = lifetimeText(services.ctx.config.emailLinkLifetimeSeconds)
+  await services.mailbox.send({
+    to,
+    subject: subjects[type],
+    ...renderEmail(contentFor(type, link, issued.otp, lifetime)),
+  })
+}

@@ -1,0 +1,22 @@
+// What the auth routes share: the stack context, the mailbox and the failure counters. Built once per
+// stack in mountAuth and handed to each group of routes.
+import type { PGlite } from '@electric-sql/pglite'
+import type { StackContext } from '../context'
+import type { Mailbox } from '../mail/mailbox'
+import type { PasswordHasher } from './passwords'
+import type { RateLimiter } from './rateLimiter'
+
+export interface AuthServices {
+  ctx: StackContext
+  db: PGlite
+  mailbox: Mailbox
+  passwords: PasswordHasher
+  /** Failed password sign-ins, keyed by email and by client address. */
+  signInLimiter: RateLimiter
+  /** Failed 6-digit code checks, keyed the same way (a code has only a million values). */
+  otpLimiter: RateLimiter
+}
+
+export function issuerOf(ctx: StackContext): string {
+  return `${ctx.publicUrl()}/auth/v1`
+}

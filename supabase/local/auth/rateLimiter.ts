@@ -1,0 +1,54 @@
+// Counts failures (wrong passwords, wrong one-time codes) per key in a sliding window, so guessing is
+// slowed down per email and per client address. Kept in memory: a restart forgets the counts, which
+// is acceptable for a local stack.
+export interface RateLimiter {
+  /** Seconds until the next attempt is allowed for the most limited key, or 0 when none is limited. */
+  retryAfter(keys: string[]): number
+  recordFailure(keys: string[]): void
+  reset(key: string): void
+}
+
+export function createRateLimiter(options: {
+  max: number
+  windowSeconds: number
+  /** Milliseconds since the epoch; replaceable so tests can move time. */
+  now?: () => number
+}): RateLimiter {
+  const windowMs = options.windowSeconds * 1000
+  const clock = options.now ?? Date.now
+  const failures = new Map<string, number[]>()
+
+  const recent = (key: string, now: number): number[] => {
+    const kept = (failures.get(key) ?? []).filter((t) => now - t < windowMs)
+    if (kept.length) failures.set(key, kept)
+    else failures.delete(key)
+    return kept
+  }
+
+  const sweep = (now: number) => {
+    for (const key of [...failures.keys()]) recent(key, now)
+  }
+
+  return {
+    retryAfter(keys) {
+      const now = clock()
+      let wait = 0
+      for (const key of keys) {
+        const times = recent(key, now)
+        if (times.length >= options.max) {
+          const freeAt = times[times.length - options.max]! + windowMs
+          wait = Math.max(wait, Math.ceil((freeAt - now) / 1000))
+        }
+      }
+      return wait
+    },
+    recordFailure(keys) {
+      const now = clock()
+      if (failures.size > 10_000) sweep(now)
+      for (const key of keys) failures.set(key, [...recent(key, now), now].slice(-options.max * 2))
+    },
+    reset(key) {
+      failures.delete(key)
+    },
+  }
+}

@@ -1,0 +1,122 @@
+// Guessing limits and expiry: failed password sign-ins are limited per email and per client address,
+// wrong 6-digit codes per email, and email links stop working after their lifetime.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { startTestStack, type TestStack } from '../../../support/stack'
+import { codeOf, fragmentOf, latestMail, linkOf, openLink, uniqueEmail } from './authTestKit'
+
+let stack: TestStack
+let addressCounter = 0
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    autoConfirm: true,
+    maxFailedSignIns: 3,
+    signInWindowSeconds: 60,
+    emailLinkLifetimeSeconds: 1,
+    passwordHashCost: 12,
+  })
+})
+afterAll(async () => {
+  await stack.close()
+})
+
+/** A client that looks like it comes from its own address (through a proxy's X-Forwarded-For). */
+function clientFrom(address = `203.0.113.${++addressCounter}`) {
+  return createClient(stack.url, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+}
+
+async function user(password = 'right-pass') {
+  const email = uniqueEmail('limited')
+  const { error } = await clientFrom().auth.signUp({ email, password })
+  expect(error).toBeNull()
+  return email
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('failed sign-in limits', () => {
+  it('limits failures per email, even from different addresses, and only that email', async () => {
+    const email = await user()
+    for (let i = 0; i < 3; i++) {
+      const { error } = await clientFrom().auth.signInWithPassword({ email, password: 'wrong-pass' })
+      expect(error?.code).toBe('invalid_credentials')
+    }
+    const blocked = await clientFrom().auth.signInWithPassword({ email, password: 'right-pass' })
+    expect(blocked.data.session).toBeNull()
+    expect(blocked.error?.status).toBe(429)
+    expect(blocked.error?.code).toBe('over_request_rate_limit')
+    expect(blocked.error?.message).toBe('Too many failed sign-in attempts. Please try again later.')
+
+    const raw = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': '198.51.100.7',
+      },
+      body: JSON.stringify({ email, password: 'right-pass' }),
+    })
+    expect(raw.status).toBe(429)
+    expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0)
+
+    // (The sliding window itself is unit-tested in supabase/local/auth/rateLimiter.test.ts.)
+    const other = await user()
+    expect(
+      (await clientFrom().auth.signInWithPassword({ email: other, password: 'right-pass' })).error,
+    ).toBeNull()
+  })
+
+  it('limits failures per client address across emails', async () => {
+    const emails = [await user(), await user(), await user(), await user()]
+    const address = '198.51.100.99'
+    for (const email of emails.slice(0, 3)) {
+      const { error } = await clientFrom(address).auth.signInWithPassword({ email, password: 'wrong-pass' })
+      expect(error?.code).toBe('invalid_credentials')
+    }
+    const blocked = await clientFrom(address).auth.signInWithPassword({
+      email: emails[3]!,
+      password: 'right-pass',
+    })
+    expect(blocked.error?.status).toBe(429)
+    const elsewhere = await clientFrom().auth.signInWithPassword({
+      email: emails[3]!,
+      password: 'right-pass',
+    })
+    expect(elsewhere.error).toBeNull()
+  })
+
+  it('limits wrong 6-digit codes per email', async () => {
+    const email = await user()
+    await clientFrom().auth.signInWithOtp({ email })
+    const code = codeOf(await latestMail(stack, email))
+    const wrong = code === '123456' ? '654321' : '123456'
+    for (let i = 0; i < 3; i++) {
+      const { error } = await clientFrom().auth.verifyOtp({ email, token: wrong, type: 'email' })
+      expect(error?.code).toBe('otp_expired')
+    }
+    const blocked = await clientFrom().auth.verifyOtp({ email, token: code, type: 'email' })
+    expect(blocked.error?.status).toBe(429)
+    expect(blocked.error?.code).toBe('over_request_rate_limit')
+  })
+})
+
+describe('email link lifetime', () => {
+  it('expires links and codes after emailLinkLifetimeSeconds', async () => {
+    const email = await user()
+    await clientFrom().auth.signInWithOtp({ email })
+    const mail = await latestMail(stack, email)
+    expect(mail.text).toContain('expire in 1 second')
+    await sleep(1200)
+    const location = await openLink(linkOf(mail))
+    expect(fragmentOf(location).get('error_code')).toBe('otp_expired')
+    const { error } = await clientFrom().auth.verifyOtp({ email, token: codeOf(mail), type: 'email' })
+    expect(error?.status).toBe(403)
+    expect(error?.code).toBe('otp_expired')
+  })
+})
