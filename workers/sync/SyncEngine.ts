@@ -57,7 +57,6 @@ export class SyncEngine {
   private pushTimer: Timer | null = null
   private pushAttempt = 0
   private pushing: Promise<FlushSummary> | null = null
-  private pushAgain = false
   private windowTimer: ReturnType<typeof setInterval> | null = null
   private stopped = false
   private status: Omit<SyncState, 'id'> = { online: true, pushing: false, lastSyncedAt: null, lastError: null }
@@ -96,7 +95,7 @@ export class SyncEngine {
     if (this.windowTimer) clearInterval(this.windowTimer)
     await Promise.allSettled([...this.channels.values()].map((close) => close()))
     this.channels.clear()
-    await this.pushing?.catch(() => undefined)
+    // An in-flight push is abandoned, not awaited: it checks `stopped` before writing anything.
     await this.transport.close()
   }
 
@@ -116,29 +115,25 @@ export class SyncEngine {
     }, delayMs)
   }
 
-  /** Pushes everything it can now. Concurrent calls share one run. */
-  flush(): Promise<FlushSummary> {
-    if (this.pushing) {
-      this.pushAgain = true
-      return this.pushing
-    }
-    this.pushing = this.runPush().finally(() => {
-      this.pushing = null
-      if (this.pushAgain && !this.stopped) {
-        this.pushAgain = false
-        this.nudge()
-      }
+  /** Pushes everything queued so far: waits for a run already under way, then runs again. */
+  async flush(): Promise<FlushSummary> {
+    while (this.pushing) await this.pushing.catch(() => undefined)
+    const run = this.runPush().finally(() => {
+      if (this.pushing === run) this.pushing = null
     })
-    return this.pushing
+    this.pushing = run
+    return run
   }
 
   private async runPush(): Promise<FlushSummary> {
     await this.writeStatus({ pushing: true })
-    let run = await pushOutbox(this.db, this.transport)
+    const stopped = () => this.stopped
+    let run = await pushOutbox(this.db, this.transport, stopped)
     if (run.status === 'retry' && run.error.kind === 'auth') {
       const token = await this.tokens.refresh().catch(() => null)
-      if (token) run = await pushOutbox(this.db, this.transport)
+      if (token) run = await pushOutbox(this.db, this.transport, stopped)
     }
+    if (this.stopped) return { status: 'retry', sent: run.sent, requests: run.requests, remaining: -1, error: 'Sync stopped' }
     const remaining = await this.db.outbox.count()
     if (run.status === 'done') {
       this.pushAttempt = 0
@@ -306,6 +301,7 @@ export class SyncEngine {
   }
 
   private async writeStatus(patch: Partial<Omit<SyncState, 'id'>>): Promise<void> {
+    if (this.stopped) return
     const next = { ...this.status, ...patch }
     const changed = (Object.keys(next) as Array<keyof typeof next>).some((k) => next[k] !== this.status[k])
     this.status = next

@@ -67,11 +67,12 @@ async function refuse(db: MooriDB, transport: SyncTransport, entry: OutboxEntry,
   await restoreServerVersion(db, transport, entry.table, entry.rowId)
 }
 
-async function pushFile(db: MooriDB, transport: SyncTransport, entry: OutboxEntry): Promise<void> {
+async function pushFile(db: MooriDB, transport: SyncTransport, entry: OutboxEntry, stopped: () => boolean): Promise<void> {
   const op = entry.op
   if (op.op === 'upload') {
     const pending = await db.pendingUploads.get(`${op.bucket}/${op.path}`)
     if (pending) await transport.upload(op.bucket, op.path, pending.blob, pending.contentType)
+    if (stopped()) throw stoppedError()
     await db.transaction('rw', db.outbox, db.pendingUploads, async () => {
       await db.pendingUploads.delete(`${op.bucket}/${op.path}`)
       await db.outbox.delete(entry.seq)
@@ -79,6 +80,7 @@ async function pushFile(db: MooriDB, transport: SyncTransport, entry: OutboxEntr
   } else if (op.op === 'removeObject') {
     try {
       await transport.removeObject(op.bucket, op.path)
+      if (stopped()) throw stoppedError()
     } catch (error) {
       // Best effort (spec §4): a file that cannot be removed is only a warning, unless offline.
       if (isSyncError(error) && error.kind !== 'permanent') throw error
@@ -103,10 +105,14 @@ export function coalescePositions(batch: OutboxEntry[]): { send: OutboxEntry[]; 
   return { send, superseded }
 }
 
-export async function pushOutbox(db: MooriDB, transport: SyncTransport): Promise<PushRun> {
+const stoppedError = () => new SyncError('transient', 'Sync stopped')
+
+/** `stopped` is checked after every network call: a stopped engine never writes to the replica again. */
+export async function pushOutbox(db: MooriDB, transport: SyncTransport, stopped: () => boolean = () => false): Promise<PushRun> {
   let sent = 0
   let requests = 0
   for (;;) {
+    if (stopped()) return { status: 'retry', error: stoppedError(), sent, requests }
     const head = await db.outbox.orderBy('seq').limit(PUSH_BATCH_SIZE).toArray()
     const first = head[0]
     if (!first) return { status: 'done', sent, requests }
@@ -114,7 +120,7 @@ export async function pushOutbox(db: MooriDB, transport: SyncTransport): Promise
       if (!isRowOp(first)) {
         requests += 1
         try {
-          await pushFile(db, transport, first)
+          await pushFile(db, transport, first, stopped)
         } catch (error) {
           if (isSyncError(error) && error.kind === 'permanent') {
             await refuse(db, transport, first, error.code ?? String(error.status), error.message)
@@ -133,6 +139,7 @@ export async function pushOutbox(db: MooriDB, transport: SyncTransport): Promise
       const { send, superseded } = coalescePositions(run)
       requests += 1
       const results = await transport.push(send.map((e) => e.op as RowOp))
+      if (stopped()) return { status: 'retry', error: stoppedError(), sent, requests }
       const done: OutboxEntry[] = [...superseded]
       for (const [index, entry] of send.entries()) {
         const result = results[index]
@@ -147,6 +154,8 @@ export async function pushOutbox(db: MooriDB, transport: SyncTransport): Promise
         }
         await acknowledge(db, done)
         done.length = 0
+        // Already moved out along with an earlier refusal of the same row.
+        if (!(await db.outbox.get(entry.seq))) continue
         await refuse(db, transport, entry, result.code, result.message)
       }
       await acknowledge(db, done)

@@ -1,0 +1,35 @@
+// The Discover feed: the newest polaroids of walls the user can see, with each wall's name and author.
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { PolaroidRow, ProfileRow, WallRow } from '../model/rows'
+import { useReplica } from '../ReplicaContext'
+import { useScope, type ScopeStatus } from './useScope'
+
+export interface DiscoverCard {
+  polaroid: PolaroidRow
+  wall: WallRow | null
+  author: ProfileRow | null
+}
+
+export const DISCOVER_LIMIT = 240
+
+export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[] } {
+  const { db } = useReplica()
+  const scope = useScope('discover')
+  const cards = useLiveQuery(async () => {
+    const polaroids = await db.polaroids.orderBy('createdAt').reverse().limit(DISCOVER_LIMIT * 2).toArray()
+    const wallIds = [...new Set(polaroids.map((p) => p.wallId))]
+    const authorIds = [...new Set(polaroids.map((p) => p.createdBy))]
+    const [walls, authors] = await Promise.all([db.walls.bulkGet(wallIds), db.profiles.bulkGet(authorIds)])
+    const wallById = new Map(walls.filter((w): w is WallRow => Boolean(w)).map((w) => [w.id, w]))
+    const authorById = new Map(authors.filter((a): a is ProfileRow => Boolean(a)).map((a) => [a.id, a]))
+    return polaroids
+      .filter((p) => wallById.has(p.wallId))
+      .slice(0, DISCOVER_LIMIT)
+      .map((polaroid) => ({
+        polaroid,
+        wall: wallById.get(polaroid.wallId) ?? null,
+        author: authorById.get(polaroid.createdBy) ?? null,
+      }))
+  }, [db])
+  return { status: cards && cards.length > 0 ? 'ready' : scope.status, cards: cards ?? [] }
+}

@@ -1,0 +1,27 @@
+// One wall with its owner's profile, for the wall page header. 'missing' means the wall's scope has
+// been pulled and the wall is not there: it does not exist, was deleted, or is private to someone else.
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { ProfileRow, WallRow } from '../model/rows'
+import { wallScope } from '../model/scopes'
+import { useReplica } from '../ReplicaContext'
+import { useScope, type ScopeStatus } from './useScope'
+
+export interface WallView {
+  status: ScopeStatus | 'missing'
+  wall: WallRow | null
+  owner: ProfileRow | null
+  isOwner: boolean
+}
+
+export function useWall(wallId: string): WallView {
+  const { db, userId } = useReplica()
+  const scope = useScope(wallScope(wallId))
+  const data = useLiveQuery(async () => {
+    const wall = (await db.walls.get(wallId)) ?? null
+    const owner = wall ? ((await db.profiles.get(wall.ownerId)) ?? null) : null
+    return { wall, owner }
+  }, [db, wallId])
+  const wall = data?.wall ?? null
+  const status = wall ? 'ready' : scope.status === 'ready' && data ? 'missing' : scope.status
+  return { status, wall, owner: data?.owner ?? null, isOwner: Boolean(wall && userId && wall.ownerId === userId) }
+}

@@ -1,0 +1,44 @@
+// Everything on a wall, bottom to top: polaroids and stickers merged by z-index, each with whether the
+// current user may move or delete it and whether its image still waits to upload.
+import { useLiveQuery } from 'dexie-react-hooks'
+import Dexie from 'dexie'
+import type { PolaroidRow, StickerRow } from '../model/rows'
+import { useReplica } from '../ReplicaContext'
+
+export type WallItem =
+  | ({ kind: 'polaroid'; canManage: boolean; uploadPending: boolean } & PolaroidRow)
+  | ({ kind: 'sticker'; canManage: boolean; uploadPending: boolean } & StickerRow)
+
+export function useWallItems(wallId: string): WallItem[] | undefined {
+  const { db, userId } = useReplica()
+  return useLiveQuery(async () => {
+    const range = [
+      [wallId, Dexie.minKey],
+      [wallId, Dexie.maxKey],
+    ] as const
+    const [wall, polaroids, stickers, uploads] = await Promise.all([
+      db.walls.get(wallId),
+      db.polaroids.where('[wallId+zIndex]').between(range[0], range[1]).toArray(),
+      db.stickers.where('[wallId+zIndex]').between(range[0], range[1]).toArray(),
+      db.pendingUploads.toCollection().primaryKeys(),
+    ])
+    const pending = new Set(uploads)
+    const isOwner = Boolean(userId && wall?.ownerId === userId)
+    const manage = (createdBy: string) => Boolean(userId) && (isOwner || createdBy === userId)
+    const items: WallItem[] = [
+      ...polaroids.map((p) => ({
+        ...p,
+        kind: 'polaroid' as const,
+        canManage: manage(p.createdBy),
+        uploadPending: Boolean(p.imagePath && pending.has(p.imagePath)),
+      })),
+      ...stickers.map((s) => ({
+        ...s,
+        kind: 'sticker' as const,
+        canManage: manage(s.createdBy),
+        uploadPending: pending.has(s.imagePath),
+      })),
+    ]
+    return items.sort((a, b) => a.zIndex - b.zIndex || a.timestamp - b.timestamp)
+  }, [db, userId, wallId])
+}
