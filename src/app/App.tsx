@@ -1,9 +1,36 @@
-// The app shell. Routes, providers and screens arrive with the screens issues.
+// The app shell: providers from the outside in (toasts, session, the user's replica, account actions),
+// the router, the route guard and the session-wide events.
+import { BrowserRouter } from 'react-router-dom'
+import { SessionProvider } from '@/auth/SessionContext'
+import { ToastProvider } from '@/components/Toasts'
+import { AccountProvider } from './AccountProvider'
+import { AppRoutes } from './AppRoutes'
+import { FailureToasts } from './FailureToasts'
+import { ReplicaProvider } from './ReplicaProvider'
+import { RouteGuard } from './RouteGuard'
+import { SessionEvents } from './SessionEvents'
+
 export function App() {
   return (
-    <main>
-      <h1>Moori</h1>
-      <p>Shared walls of polaroids and cut-out clothing stickers.</p>
-    </main>
+    <ToastProvider>
+      <SessionProvider>
+        <BrowserRouter>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <ReplicaProvider>
+            {(replica) => (
+              <AccountProvider replica={replica}>
+                <SessionEvents />
+                <FailureToasts />
+                <RouteGuard>
+                  <AppRoutes />
+                </RouteGuard>
+              </AccountProvider>
+            )}
+          </ReplicaProvider>
+        </BrowserRouter>
+      </SessionProvider>
+    </ToastProvider>
   )
 }

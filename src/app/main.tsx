@@ -1,3 +1,8 @@
+import '@fontsource-variable/fraunces/index.css'
+import '@fontsource/caveat/500.css'
+import '@fontsource/caveat/700.css'
+import './styles/tokens.css'
+import './styles/base.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'

@@ -75,3 +75,8 @@ export function databaseNameFor(userId: string | null): string {
 export function openReplicaDatabase(userId: string | null, options?: ConstructorParameters<typeof Dexie>[1]): MooriDB {
   return new MooriDB(databaseNameFor(userId), options)
 }
+
+/** Deletes one user's replica (explicit sign-out, account deletion); waits for open connections to close. */
+export async function deleteReplicaDatabase(name: string): Promise<void> {
+  await Dexie.delete(name)
+}

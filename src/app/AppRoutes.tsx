@@ -1,0 +1,47 @@
+// Every route of the product (spec §2). The polaroid route renders over the page it came from when the
+// navigation state names a background (the home page), else over its wall.
+import { Suspense } from 'react'
+import { Route, Routes, useLocation, type Location } from 'react-router-dom'
+import { PageSpinner } from '@/components/Spinner'
+import { lazyScreen } from './lazyScreen'
+import { NotFoundScreen } from './NotFoundScreen'
+
+const HomeScreen = lazyScreen(() => import('@/screens/home/HomeScreen'), 'HomeScreen')
+const CreateWallScreen = lazyScreen(() => import('@/screens/create-wall/CreateWallScreen'), 'CreateWallScreen')
+const PreviewScreen = lazyScreen(() => import('@/screens/preview/PreviewScreen'), 'PreviewScreen')
+const WallScreen = lazyScreen(() => import('@/screens/wall/WallScreen'), 'WallScreen')
+const SubmitScreen = lazyScreen(() => import('@/screens/submit/SubmitScreen'), 'SubmitScreen')
+const PolaroidScreen = lazyScreen(() => import('@/screens/polaroid/PolaroidScreen'), 'PolaroidScreen')
+const ProfileScreen = lazyScreen(() => import('@/screens/profile/ProfileScreen'), 'ProfileScreen')
+const SetupProfileScreen = lazyScreen(() => import('@/screens/setup-profile/SetupProfileScreen'), 'SetupProfileScreen')
+const ResetPasswordScreen = lazyScreen(() => import('@/screens/password/ResetPasswordScreen'), 'ResetPasswordScreen')
+const CreatePasswordScreen = lazyScreen(() => import('@/screens/password/CreatePasswordScreen'), 'CreatePasswordScreen')
+
+export function AppRoutes() {
+  const location = useLocation()
+  const background = (location.state as { background?: Location } | null)?.background
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes location={background ?? location}>
+        <Route path="/" element={<HomeScreen />} />
+        <Route path="/create-wall" element={<CreateWallScreen />} />
+        <Route path="/create-preview" element={<PreviewScreen />} />
+        <Route path="/wall" element={<WallScreen />} />
+        <Route path="/wall/:wallId" element={<WallScreen />} />
+        <Route path="/wall/:wallId/submit" element={<SubmitScreen />} />
+        <Route path="/wall/:wallId/polaroid/:polaroidId" element={<PolaroidScreen overlay={false} />} />
+        <Route path="/profile/:username" element={<ProfileScreen />} />
+        <Route path="/setup-profile" element={<SetupProfileScreen />} />
+        <Route path="/reset-password" element={<ResetPasswordScreen />} />
+        <Route path="/create-password" element={<CreatePasswordScreen />} />
+        <Route path="/:username" element={<ProfileScreen />} />
+        <Route path="*" element={<NotFoundScreen />} />
+      </Routes>
+      {background && (
+        <Routes>
+          <Route path="/wall/:wallId/polaroid/:polaroidId" element={<PolaroidScreen overlay />} />
+        </Routes>
+      )}
+    </Suspense>
+  )
+}

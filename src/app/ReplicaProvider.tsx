@@ -1,0 +1,41 @@
+// One replica per person: the signed-in user's database with its sync worker, or the guest database
+// (signed-out visitors read public data and keep their preview wall there). Switching users closes the
+// old replica and opens the next; the access token follows every refresh.
+import { useEffect, useState, type ReactNode } from 'react'
+import { openReplicaDatabase } from '@/data/db'
+import { ReplicaContext } from '@/data/ReplicaContext'
+import type { Replica } from '@/data/replica'
+import { startSyncClient, type SyncClient } from '@/data/syncClient'
+import { appConfig } from '@/auth/config'
+import { refreshAccessToken } from '@/auth/authActions'
+import { useSession } from '@/auth/SessionContext'
+import { PageSpinner } from '@/components/Spinner'
+
+export type AppReplica = Replica & { sync: SyncClient }
+
+export function ReplicaProvider({ children }: { children: (replica: AppReplica) => ReactNode }) {
+  const session = useSession()
+  const userId = session.status === 'loading' ? undefined : (session.user?.id ?? null)
+  const [replica, setReplica] = useState<AppReplica | null>(null)
+  const token = session.accessToken
+
+  useEffect(() => {
+    if (userId === undefined) return
+    const db = openReplicaDatabase(userId)
+    const sync = startSyncClient(
+      { supabaseUrl: appConfig.supabaseUrl, anonKey: appConfig.anonKey, databaseName: db.name, userId, accessToken: null },
+      refreshAccessToken,
+    )
+    setReplica({ db, userId, sync })
+    return () => {
+      void sync.stop().finally(() => db.close())
+    }
+  }, [userId])
+
+  useEffect(() => {
+    replica?.sync.setAccessToken(token)
+  }, [replica, token])
+
+  if (!replica || replica.userId !== userId) return <PageSpinner />
+  return <ReplicaContext.Provider value={replica}>{children(replica)}</ReplicaContext.Provider>
+}

@@ -1,0 +1,33 @@
+// Wraps every route (spec §2): a spinner while the session or the profile is loading; a signed-in user
+// without a profile goes to /setup-profile after 2000 ms; one with a profile never stays there.
+import { useEffect, type ReactNode } from 'react'
+import { Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { useAccount } from '@/auth/useAccount'
+import { PageSpinner } from '@/components/Spinner'
+
+export const SETUP_PROFILE_REDIRECT_MS = 2000
+
+/** Pages a signed-in user without a profile may stay on. */
+const profileFreePaths = new Set(['/setup-profile', '/create-password', '/reset-password'])
+
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const account = useAccount()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const needsProfile =
+    account.status === 'signedIn' && !account.profileLoading && !account.profile && !profileFreePaths.has(location.pathname)
+
+  useEffect(() => {
+    if (!needsProfile) return
+    const timer = setTimeout(() => void navigate('/setup-profile', { replace: true }), SETUP_PROFILE_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [needsProfile, navigate])
+
+  if (account.status === 'loading' || (account.status === 'signedIn' && account.profileLoading)) {
+    return <PageSpinner label="Loading your account" />
+  }
+  if (account.status === 'signedIn' && account.profile && location.pathname === '/setup-profile') {
+    return <Navigate to="/" replace />
+  }
+  return <>{children}</>
+}

@@ -1,0 +1,102 @@
+// Everything a screen can ask of authentication, with the spec's messages (§8). Emails link back to
+// the site root (§2).
+import { supabase } from './supabaseClient'
+import { appConfig } from './config'
+
+export type AuthResult = { ok: true } | { ok: false; message: string }
+
+const failure = (error: { message?: string } | null, fallback: string): AuthResult =>
+  ({ ok: false, message: error?.message || fallback })
+
+export async function signInWithPassword(email: string, password: string): Promise<AuthResult> {
+  try {
+    const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password })
+    return error ? failure(error, 'Authentication failed') : { ok: true }
+  } catch (error) {
+    return failure(error as Error, 'Authentication failed')
+  }
+}
+
+/** Signs up; `confirm` says whether the user must confirm by email before signing in. */
+export async function signUp(email: string, password: string): Promise<AuthResult & { confirm?: boolean }> {
+  try {
+    const { data, error } = await supabase.auth.signUp({
+      email: email.trim(),
+      password,
+      options: { emailRedirectTo: appConfig.siteUrl },
+    })
+    if (error) return failure(error, 'Authentication failed')
+    return { ok: true, confirm: !data.session }
+  } catch (error) {
+    return failure(error as Error, 'Authentication failed')
+  }
+}
+
+export async function sendMagicLink(email: string): Promise<AuthResult> {
+  try {
+    const { error } = await supabase.auth.signInWithOtp({ email: email.trim(), options: { emailRedirectTo: appConfig.siteUrl } })
+    return error ? failure(error, 'Authentication failed') : { ok: true }
+  } catch (error) {
+    return failure(error as Error, 'Authentication failed')
+  }
+}
+
+export async function signInWithGoogle(): Promise<AuthResult> {
+  try {
+    const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: appConfig.siteUrl } })
+    return error ? failure(null, 'Google Sign-In failed') : { ok: true }
+  } catch {
+    return failure(null, 'Google Sign-In failed')
+  }
+}
+
+export async function sendPasswordReset(email: string): Promise<AuthResult> {
+  try {
+    const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), { redirectTo: appConfig.siteUrl })
+    return error ? failure(null, 'Failed to send reset email.') : { ok: true }
+  } catch {
+    return failure(null, 'Failed to send reset email.')
+  }
+}
+
+export async function updatePassword(password: string): Promise<AuthResult> {
+  try {
+    const { error } = await supabase.auth.updateUser({ password })
+    return error ? failure(error, 'Failed to update password.') : { ok: true }
+  } catch {
+    return failure(null, 'Failed to update password.')
+  }
+}
+
+/** Ends the session on the server and in this browser (all tabs). */
+export async function endSession(): Promise<void> {
+  await supabase.auth.signOut({ scope: 'local' })
+}
+
+/** A fresh token after the server said the current one is no longer good. */
+export async function refreshAccessToken(): Promise<string | null> {
+  const { data } = await supabase.auth.refreshSession()
+  return data.session?.access_token ?? null
+}
+
+/** Calls the product API as the signed-in user. Throws a plain message when offline. */
+export async function callApi(path: string, init: RequestInit = {}): Promise<Response> {
+  const { data } = await supabase.auth.getSession()
+  const token = data.session?.access_token
+  const headers = new Headers(init.headers)
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+  if (!navigator.onLine) throw new Error('This needs an internet connection. Try again when you are online.')
+  return fetch(`${appConfig.apiUrl}${path}`, { ...init, headers })
+}
+
+/** Deletes the account and all its data on the server (walls, items, images, the auth user). */
+export async function deleteAccountOnServer(): Promise<AuthResult> {
+  try {
+    const response = await callApi('/account', { method: 'DELETE' })
+    if (!response.ok) return failure(null, 'Failed to delete account. Please try again.')
+    return { ok: true }
+  } catch (error) {
+    return failure(error as Error, 'Failed to delete account. Please try again.')
+  }
+}

@@ -1,0 +1,49 @@
+// Who is using the app: the session plus the user's profile, as the guard and the header need them.
+// The profile comes from the replica; the session-storage copy answers first, and after 10 s without
+// an answer (offline on a new device) the profile counts as loaded with whatever is known (spec §4).
+import { useEffect, useState } from 'react'
+import { useMyProfile } from '@/data/queries/useProfile'
+import { useScope } from '@/data/queries/useScope'
+import type { ProfileRow } from '@/data/model/rows'
+import { readCachedProfile, writeCachedProfile, type CachedProfile } from './profileCache'
+import { useSession, type SessionUser } from './SessionContext'
+
+export const PROFILE_LOAD_TIMEOUT_MS = 10_000
+
+export interface Account {
+  status: 'loading' | 'signedOut' | 'signedIn'
+  user: SessionUser | null
+  /** The user's profile; null when they have none (yet). */
+  profile: CachedProfile | ProfileRow | null
+  profileLoading: boolean
+}
+
+export function useAccount(): Account {
+  const session = useSession()
+  const userId = session.user?.id ?? null
+  const replicaProfile = useMyProfile()
+  const me = useScope(userId ? 'me' : null)
+  const [timedOut, setTimedOut] = useState(false)
+
+  useEffect(() => {
+    setTimedOut(false)
+    if (!userId) return
+    const timer = setTimeout(() => setTimedOut(true), PROFILE_LOAD_TIMEOUT_MS)
+    return () => clearTimeout(timer)
+  }, [userId])
+
+  useEffect(() => {
+    if (replicaProfile) {
+      const { id, username, displayName, avatarPath } = replicaProfile
+      writeCachedProfile({ id, username, displayName, avatarPath })
+    } else if (replicaProfile === null && me.status === 'ready') writeCachedProfile(null)
+  }, [replicaProfile, me.status])
+
+  if (session.status !== 'signedIn' || !userId) {
+    return { status: session.status, user: null, profile: null, profileLoading: session.status === 'loading' }
+  }
+  const cached = readCachedProfile(userId)
+  const profile = replicaProfile ?? (me.status === 'ready' ? null : cached)
+  const known = replicaProfile !== undefined && (replicaProfile !== null || me.status === 'ready')
+  return { status: 'signedIn', user: session.user, profile, profileLoading: !known && !cached && !timedOut }
+}

@@ -1,0 +1,72 @@
+// Short messages at the bottom of the screen (the spec's confirmations and errors). Errors stay 5 s
+// (spec §9), are announced assertively, and can be dismissed.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Icon } from './Icon'
+import styles from './Toasts.module.css'
+
+export type ToastKind = 'info' | 'success' | 'error'
+
+interface Toast {
+  id: number
+  message: string
+  kind: ToastKind
+}
+
+export interface ToastApi {
+  show(message: string, options?: { kind?: ToastKind; durationMs?: number }): void
+  success(message: string): void
+  error(message: string): void
+}
+
+const ToastContext = createContext<ToastApi | null>(null)
+
+export const ERROR_TOAST_MS = 5000
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([])
+  const nextId = useRef(1)
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), [])
+
+  const api = useMemo<ToastApi>(() => {
+    const show: ToastApi['show'] = (message, options = {}) => {
+      const id = nextId.current++
+      const kind = options.kind ?? 'info'
+      setToasts((list) => [...list.filter((t) => t.message !== message), { id, message, kind }].slice(-4))
+      window.setTimeout(() => dismiss(id), options.durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : 3500))
+    }
+    return {
+      show,
+      success: (message) => show(message, { kind: 'success' }),
+      error: (message) => show(message, { kind: 'error' }),
+    }
+  }, [dismiss])
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className={styles.region} role="region" aria-label="Notifications">
+        <div aria-live="polite" className="visually-hidden">
+          {toasts.filter((t) => t.kind !== 'error').map((t) => t.message).join('. ')}
+        </div>
+        <div aria-live="assertive" className="visually-hidden">
+          {toasts.filter((t) => t.kind === 'error').map((t) => t.message).join('. ')}
+        </div>
+        {toasts.map((t) => (
+          <div key={t.id} className={[styles.toast, styles[t.kind]].join(' ')} data-testid="toast">
+            <p>{t.message}</p>
+            <button className={styles.close} aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+              <Icon name="close" size={16} />
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  )
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext)
+  if (!api) throw new Error('useToast() needs a <ToastProvider> above it')
+  return api
+}

@@ -1,0 +1,4 @@
+// SCAFFOLD: replaced by the screens work; exists so the router compiles.
+export function ProfileScreen() {
+  return <main id="main"><h1>Moori</h1></main>
+}
