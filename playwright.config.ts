@@ -47,6 +47,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { MOORI_E2E_PORT: String(E2E_PORT) },
+    env: { MOORI_E2E_PORT: String(E2E_PORT), MOORI_E2E_OUT_DIR: process.env.MOORI_E2E_OUT_DIR ?? 'dist' },
   },
 })

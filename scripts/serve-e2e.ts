@@ -10,15 +10,16 @@ import { runStack } from './lib/runStack'
 import { seedIfEmpty } from './lib/seedIfEmpty'
 
 const port = Number(process.env.MOORI_E2E_PORT ?? 54329)
+const appDir = process.env.MOORI_E2E_OUT_DIR ?? 'dist'
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moori-e2e-'))
-if (process.env.MOORI_E2E_SKIP_BUILD !== '1') await buildApp({ quiet: true })
+if (process.env.MOORI_E2E_SKIP_BUILD !== '1') await buildApp({ quiet: true, outDir: appDir })
 const stack = await runStack(
   {
     ...configFromEnv({}),
     port,
     dataDir,
     siteUrl: `http://localhost:${port}`,
-    appDir: 'dist',
+    appDir,
     maxFailedSignIns: 50,
   },
   () => rm(dataDir, { recursive: true, force: true }),

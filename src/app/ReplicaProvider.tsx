@@ -8,6 +8,7 @@ import type { Replica } from '@/data/replica'
 import { startSyncClient, type SyncClient } from '@/data/syncClient'
 import { appConfig } from '@/auth/config'
 import { refreshAccessToken } from '@/auth/authActions'
+import { imageSigner } from '@/auth/imageSigner'
 import { useSession } from '@/auth/SessionContext'
 import { PageSpinner } from '@/components/Spinner'
 
@@ -26,7 +27,7 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
       { supabaseUrl: appConfig.supabaseUrl, anonKey: appConfig.anonKey, databaseName: db.name, userId, accessToken: null },
       refreshAccessToken,
     )
-    setReplica({ db, userId, sync })
+    setReplica({ db, userId, sync, images: imageSigner })
     return () => {
       void sync.stop().finally(() => db.close())
     }

@@ -11,11 +11,19 @@ export interface SyncHandle {
   retainScope(scope: ScopeKey): () => void
 }
 
+/** Turns stored image paths into URLs: public buckets directly, private ones by signing. */
+export interface ImageSigner {
+  publicUrl(bucket: string, path: string): string
+  /** A signed URL valid for `expiresIn` seconds; throws when it cannot be made (e.g. offline). */
+  sign(bucket: string, path: string, expiresIn: number): Promise<string>
+}
+
 export interface Replica {
   db: MooriDB
   /** The signed-in user, or null for a guest. */
   userId: string | null
   sync: SyncHandle
+  images: ImageSigner
 }
 
 /** Thrown by mutations when input breaks a rule; nothing was written. The message is the spec's. */

@@ -1,7 +1,7 @@
 // A device for sync tests: its own IndexedDB (fake-indexeddb), the real sync engine, and a transport to
 // the real local stack through a fetch that can drop off the network or lose answers.
 import WebSocket from 'ws'
-import { memoryDatabase } from '../../src/data/testing/memoryReplica'
+import { fakeSigner, memoryDatabase } from '../../src/data/testing/memoryReplica'
 import type { MooriDB } from '../../src/data/db'
 import type { Replica } from '../../src/data/replica'
 import { SyncEngine } from '../../workers/sync/SyncEngine'
@@ -45,6 +45,7 @@ export async function startDevice(
     db,
     userId: user?.id ?? null,
     sync: { nudge: () => engine.nudge(), retainScope: (scope) => engine.retainScope(scope) },
+    images: fakeSigner(),
   }
   if (options.start !== false) await engine.start()
   const device: Device = {

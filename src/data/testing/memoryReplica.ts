@@ -2,7 +2,7 @@
 // what it was asked to do instead of syncing. Integration tests plug a real engine in instead.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { MooriDB } from '../db'
-import type { Replica, SyncHandle } from '../replica'
+import type { ImageSigner, Replica, SyncHandle } from '../replica'
 
 export interface RecordingSync extends SyncHandle {
   nudges: number
@@ -32,6 +32,19 @@ export function memoryDatabase(name = `test-${++counter}`): MooriDB {
   return new MooriDB(name, { indexedDB: new IDBFactory(), IDBKeyRange })
 }
 
+/** Signs by appending a fake token, and counts how often it was asked. */
+export function fakeSigner(): ImageSigner & { signed: number } {
+  const signer = {
+    signed: 0,
+    publicUrl: (bucket: string, path: string) => `https://storage.test/public/${bucket}/${path}`,
+    sign: (bucket: string, path: string, expiresIn: number) => {
+      signer.signed += 1
+      return Promise.resolve(`https://storage.test/sign/${bucket}/${path}?token=t${signer.signed}&exp=${expiresIn}`)
+    },
+  }
+  return signer
+}
+
 export function memoryReplica(userId: string | null, sync: SyncHandle = recordingSync()): Replica {
-  return { db: memoryDatabase(), userId, sync }
+  return { db: memoryDatabase(), userId, sync, images: fakeSigner() }
 }

@@ -1,8 +1,146 @@
-// Scaffold: the realtime service is being built; until then WebSocket upgrades are refused.
-import type { Server } from 'node:http'
+// Supabase Realtime for the local stack: WebSocket upgrades on /realtime/v1/websocket speaking the
+// Phoenix protocol of realtime-js, and postgres_changes fed by triggers on the tables of the
+// `supabase_realtime` publication, each change delivered only to subscribers whose role and claims
+// may read the row.
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { STATUS_CODES } from 'node:http'
+import { WebSocketServer } from 'ws'
 import type { StackContext } from '../context'
+import { NOTIFY_CHANNEL, installChangeCapture, takeQueuedChanges } from './changeCapture'
+import { deliverChanges } from './deliverChanges'
+import { loadPublishedTables } from './publishedTables'
+import type { RealtimeHub } from './realtimeConnection'
+import { RealtimeConnection } from './realtimeConnection'
 
-export function attachRealtime(server: Server, _ctx: StackContext): Promise<{ close(): Promise<void> }> {
-  server.on('upgrade', (_req, socket) => socket.destroy())
-  return Promise.resolve({ close: () => Promise.resolve() })
+export const REALTIME_PATH = '/realtime/v1/websocket'
+
+export interface RealtimeOptions {
+  /** Sockets that send nothing (not even a heartbeat, every 25 s) for this long are dropped. */
+  idleTimeoutMs?: number
+  /** How often queued changes are collected without a notification (`realtime.skip_notify`). */
+  sweepIntervalMs?: number
+}
+
+export interface RealtimeService {
+  close(): Promise<void>
+}
+
+const BATCH = 500
+
+function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  if (socket.destroyed) return
+  const body = JSON.stringify({ message })
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
+}
+
+export async function attachRealtime(
+  server: Server,
+  ctx: StackContext,
+  options: RealtimeOptions = {},
+): Promise<RealtimeService> {
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000
+  const sweepIntervalMs = options.sweepIntervalMs ?? 1_000
+  await installChangeCapture(ctx.db)
+  const tables = await loadPublishedTables(ctx.db)
+  const connections = new Set<RealtimeConnection>()
+  let lastBindingId = 0
+  const hub: RealtimeHub = { ctx, tables: () => tables, nextBindingId: () => ++lastBindingId }
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false })
+  let closed = false
+
+  // One drain at a time keeps changes in commit order; a notification during a drain runs another.
+  let draining: Promise<void> | null = null
+  let drainAgain = false
+  const drain = (): void => {
+    if (closed) return
+    if (draining) {
+      drainAgain = true
+      return
+    }
+    draining = (async () => {
+      do {
+        drainAgain = false
+        for (;;) {
+          const changes = await takeQueuedChanges(ctx.db, BATCH)
+          if (changes.length > 0) await deliverChanges(ctx.db, changes, connections, tables)
+          if (changes.length < BATCH || closed) break
+        }
+      } while (drainAgain && !closed)
+    })()
+      .catch((error: unknown) => console.error('realtime: delivering changes failed', error))
+      .finally(() => {
+        draining = null
+      })
+  }
+  const unlisten = await ctx.db.listen(NOTIFY_CHANNEL, drain)
+
+  const sweep = setInterval(() => {
+    if (connections.size > 0) drain()
+  }, sweepIntervalMs)
+  const idleCheck = setInterval(
+    () => {
+      const cutoff = Date.now() - idleTimeoutMs
+      for (const connection of connections) if (connection.lastSeen < cutoff) connection.terminate()
+    },
+    Math.min(idleTimeoutMs, 10_000),
+  )
+  sweep.unref()
+  idleCheck.unref()
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.pathname.replace(/\/+$/, '') !== REALTIME_PATH) {
+      // Another listener may serve other paths; when there is none, nobody else will answer.
+      if (server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404, 'Not found')
+      return
+    }
+    if (closed) return refuseUpgrade(socket, 503, 'Realtime is shutting down')
+    const header = req.headers.apikey
+    const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null)
+    if (!apikey) return refuseUpgrade(socket, 401, 'No API key found in request')
+    if (apikey !== ctx.keys.anonKey && apikey !== ctx.keys.serviceRoleKey) {
+      return refuseUpgrade(socket, 401, 'Invalid API key')
+    }
+    const vsn = url.searchParams.get('vsn') ?? '1.0.0'
+    if (vsn !== '1.0.0' && vsn !== '2.0.0') return refuseUpgrade(socket, 400, `Unsupported vsn ${vsn}`)
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new RealtimeConnection(ws, vsn, apikey, hub)
+      connections.add(connection)
+      ws.on('close', () => connections.delete(connection))
+      ws.on('error', () => ws.terminate())
+    })
+  }
+  server.on('upgrade', onUpgrade)
+
+  return {
+    async close() {
+      if (closed) return
+      closed = true
+      server.off('upgrade', onUpgrade)
+      clearInterval(sweep)
+      clearInterval(idleCheck)
+      await Promise.all(
+        [...wss.clients].map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              if (ws.readyState === ws.CLOSED) return resolve()
+              const force = setTimeout(() => ws.terminate(), 500)
+              ws.once('close', () => {
+                clearTimeout(force)
+                resolve()
+              })
+              ws.close(1001, 'server shutting down')
+            }),
+        ),
+      )
+      connections.clear()
+      wss.close()
+      await unlisten()
+      await draining
+    },
+  }
 }
