@@ -19,6 +19,7 @@ import type {
   ScopeMember,
   ScopeState,
   SignedUrl,
+  StaleRow,
   SyncState,
 } from './model/outbox'
 import type { PreviewPolaroidRow, PreviewWallRow } from './model/preview'
@@ -39,6 +40,7 @@ export class MooriDB extends Dexie {
   scopeMembers!: Dexie.Table<ScopeMember, [string, string, string]>
   syncState!: EntityTable<SyncState, 'id'>
   signedUrls!: EntityTable<SignedUrl, 'key'>
+  staleRows!: EntityTable<StaleRow, 'key'>
   previewWall!: EntityTable<PreviewWallRow, 'id'>
   previewPolaroids!: EntityTable<PreviewPolaroidRow, 'id'>
 
@@ -60,6 +62,7 @@ export class MooriDB extends Dexie {
       scopeMembers: '[scope+table+rowId], scope, [table+rowId]',
       syncState: 'id',
       signedUrls: 'key',
+      staleRows: 'key',
       previewWall: 'id',
       previewPolaroids: 'id, createdAt',
     })

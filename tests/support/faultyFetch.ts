@@ -12,9 +12,12 @@ export interface FaultyFetch {
   offline: boolean
   /** Loses the answer of the next requests matching this test (the server still processes them). */
   loseResponses(match: (record: FetchRecord) => boolean, count?: number): void
-  /** Requests matching this test never answer until `release()`. */
-  hang(match: (record: FetchRecord) => boolean): void
+  /** Requests matching this test never answer until `release()`; with `afterResponse` the server has
+   * already acted on them (only the answer is held back). */
+  hang(match: (record: FetchRecord) => boolean, options?: { afterResponse?: boolean }): void
   release(): void
+  /** Back to a healthy network: online, no lost answers, nothing hanging. */
+  heal(): void
   records: FetchRecord[]
   /** How many answers were lost so far. */
   lost: number
@@ -22,7 +25,7 @@ export interface FaultyFetch {
 
 export function faultyFetch(): FaultyFetch {
   let lose: { match: (r: FetchRecord) => boolean; count: number } | null = null
-  let hanging: { match: (r: FetchRecord) => boolean; waiters: Array<() => void> } | null = null
+  let hanging: { match: (r: FetchRecord) => boolean; afterResponse: boolean; waiters: Array<() => void> } | null = null
   const state: FaultyFetch = {
     offline: false,
     records: [],
@@ -30,13 +33,18 @@ export function faultyFetch(): FaultyFetch {
     loseResponses(match, count = 1) {
       lose = { match, count }
     },
-    hang(match) {
-      hanging = { match, waiters: [] }
+    hang(match, options = {}) {
+      hanging = { match, afterResponse: options.afterResponse ?? false, waiters: [] }
     },
     release() {
       const waiters = hanging?.waiters ?? []
       hanging = null
       waiters.forEach((w) => w())
+    },
+    heal() {
+      state.offline = false
+      lose = null
+      state.release()
     },
     fetch: async (input, init) => {
       const request = new Request(input, init)
@@ -44,11 +52,10 @@ export function faultyFetch(): FaultyFetch {
       const record = { method: request.method, url: request.url, body }
       if (state.offline) throw new TypeError('fetch failed')
       state.records.push(record)
-      if (hanging?.match(record)) {
-        const h = hanging
-        await new Promise<void>((resolve) => h.waiters.push(resolve))
-      }
+      const held = hanging?.match(record) ? hanging : null
+      if (held && !held.afterResponse) await new Promise<void>((resolve) => held.waiters.push(resolve))
       const response = await fetch(input, init)
+      if (held?.afterResponse) await new Promise<void>((resolve) => held.waiters.push(resolve))
       if (lose && lose.count > 0 && lose.match(record)) {
         lose.count -= 1
         state.lost += 1

@@ -9,6 +9,7 @@ import { applyChange, applyPull, dropScope } from './applyToReplica'
 import { retryDelay } from './backoff'
 import { isSyncError } from './classifyError'
 import { pushOutbox } from './pushOutbox'
+import { refreshStaleRows } from './restoreServerVersion'
 import { bindingsFor } from './scopeBindings'
 import type { SyncTransport, TokenSource } from './transport'
 
@@ -134,6 +135,7 @@ export class SyncEngine {
       if (token) run = await pushOutbox(this.db, this.transport, stopped)
     }
     if (this.stopped) return { status: 'retry', sent: run.sent, requests: run.requests, remaining: -1, error: 'Sync stopped' }
+    if (run.status === 'done') await refreshStaleRows(this.db, this.transport)
     const remaining = await this.db.outbox.count()
     if (run.status === 'done') {
       this.pushAttempt = 0

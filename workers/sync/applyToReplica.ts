@@ -10,13 +10,19 @@ import type { PullResponse, RealtimeChange } from './transport'
 
 export type PendingMap = Map<string, PendingState>
 
+function masksServerValue(local: AnyRow, remote: AnyRow, pending: PendingState): boolean {
+  const l = local as unknown as Record<string, unknown>
+  const r = remote as unknown as Record<string, unknown>
+  return pending.removes || [...pending.fields].some((f) => f in l && f in r && l[f] !== r[f])
+}
+
 export function replicaTables(db: MooriDB) {
   return syncedTables.map((t) => db.table(t))
 }
 
 /** Every replica table a sync write may touch, for one Dexie transaction. */
 export function syncTransactionTables(db: MooriDB) {
-  return [...replicaTables(db), db.scopeMembers, db.scopes, db.wallStats, db.outbox]
+  return [...replicaTables(db), db.scopeMembers, db.scopes, db.wallStats, db.outbox, db.staleRows]
 }
 
 export async function loadPending(db: MooriDB): Promise<PendingMap> {
@@ -39,8 +45,15 @@ async function putServerRow(db: MooriDB, table: SyncedTable, server: Record<stri
     return
   }
   const local = (await db.table(table).get(mapped.row.id)) as AnyRow | undefined
-  const next = reconcile(local, mapped.row, pending.get(key))
+  const waiting = pending.get(key)
+  const next = reconcile(local, mapped.row, waiting)
   if (next) await db.table(table).put(next)
+  if (waiting && local && masksServerValue(local, mapped.row, waiting)) {
+    // The server already holds a version the waiting change does not know about. If that change was
+    // in fact applied before this version, nothing will ever send this version again (the cursor has
+    // passed it), so the row is read again once the waiting change is acknowledged.
+    await db.staleRows.put({ key, table, rowId: mapped.row.id })
+  }
 }
 
 async function removeIfUnreferenced(db: MooriDB, table: SyncedTable, rowId: string, pending: PendingMap) {

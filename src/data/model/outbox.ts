@@ -96,3 +96,11 @@ export interface SignedUrl {
   url: string
   expiresAt: number
 }
+
+/** A row whose server version was masked by pending local fields: re-read it once they are pushed. */
+export interface StaleRow {
+  /** `${table}:${rowId}`. */
+  key: string
+  table: SyncedTable
+  rowId: string
+}

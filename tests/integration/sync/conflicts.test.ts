@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../support/stack'
 import { createTestUser, type TestUser } from '../../support/users'
-import { startDevice, type Device } from '../../support/syncedReplica'
+import { eventually, startDevice, type Device } from '../../support/syncedReplica'
 import { isPush, pushedOps } from '../../support/faultyFetch'
 import { serverPolaroids } from '../../support/serverState'
 import { createWall, deleteWall, setWallPrivacy } from '../../../src/data/mutations/walls'
@@ -145,6 +145,30 @@ describe('visibility and convergence', () => {
     b.net.release()
     expect((await b.engine.flush()).status).toBe('done')
     expect((await serverPolaroids(stack, wallId))[0]).toMatchObject({ x: 70, y: 80, name: 'renamed elsewhere' })
+  })
+
+  it('a newer server version seen while an applied change still waited for its answer is not lost', async () => {
+    const a = await device(owner)
+    const b = await device(owner)
+    const { wallId, ids } = await sharedWall(a)
+    const [id] = ids as [string]
+    await b.engine.pull(wallScope(wallId))
+    // a's move reaches the server, but its answer is held back...
+    a.net.hang(isPush, { afterResponse: true })
+    await movePolaroid(a.replica, id, { x: 773, y: 1, zIndex: 2 })
+    const aPush = a.engine.flush()
+    await eventually(async () => expect((await serverPolaroids(stack, wallId))[0]).toMatchObject({ x: 773 }))
+    // ...while b moves the card again and a pulls (its move still counts as waiting).
+    await movePolaroid(b.replica, id, { x: 53, y: 2, zIndex: 3 })
+    await b.engine.flush()
+    await a.engine.pull(wallScope(wallId))
+    expect(await a.replica.db.polaroids.get(id)).toMatchObject({ x: 773 })
+    a.net.release()
+    await aPush
+    await a.engine.flush()
+    await a.engine.pull(wallScope(wallId))
+    expect((await serverPolaroids(stack, wallId))[0]).toMatchObject({ x: 53 })
+    expect(await a.replica.db.polaroids.get(id)).toMatchObject({ x: 53, y: 2, zIndex: 3 })
   })
 
   it('concurrent moves of one item converge on every device', async () => {

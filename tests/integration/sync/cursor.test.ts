@@ -28,14 +28,14 @@ it('does not miss a transaction that commits after a later one', async () => {
   await device.engine.flush()
   await device.engine.pull(wallScope(wallId))
 
-  // A transaction writes a polaroid and stays open (prepared), like a slow concurrent session. Replica
-  // mode skips triggers (the stack's realtime capture NOTIFYs, which cannot be prepared); the txid
-  // column's default still records the writing transaction, which is what the cursor pages by.
+  // A transaction writes a polaroid and stays open (prepared), like a slow concurrent session. A
+  // transaction that NOTIFYs cannot be prepared, so the stack's realtime capture is told not to.
   await stack.db.exec(`
     begin;
-    set local session_replication_role = replica;
-    insert into public.polaroids (id, wall_id, name, image_path, created_by, "timestamp", updated_at)
-      values ('late_polaroid_1', '${wallId}', 'late', 'polaroid-images/${user.id}/late.jpg', '${user.id}', 1, now());
+    set local realtime.skip_notify = on;
+    select set_config('request.jwt.claims', '{"sub":"${user.id}","role":"authenticated"}', true);
+    insert into public.polaroids (id, wall_id, name, image_path, created_by, "timestamp")
+      values ('late_polaroid_1', '${wallId}', 'late', 'polaroid-images/${user.id}/late.jpg', '${user.id}', 1);
     prepare transaction 'late_writer';`)
   // A later transaction commits first and is pulled.
   const early = await addPolaroid(device.replica, { wallId, name: 'early', message: '', externalUrl: 'https://example.com/e.jpg' })
