@@ -4,6 +4,7 @@
 import type { MooriDB } from '@/data/db'
 import { fromServer } from '@/data/model/mapping'
 import type { AnyRow, SyncedTable } from '@/data/model/rows'
+import type { StaleRow } from '@/data/model/outbox'
 import { localTableOf, syncedTables, type ServerTable } from '@/data/model/tables'
 import { reconcile, type PendingState } from './reconcile'
 import type { PullResponse, RealtimeChange } from './transport'
@@ -36,24 +37,36 @@ export async function loadPending(db: MooriDB): Promise<PendingMap> {
   return pending
 }
 
-async function putServerRow(db: MooriDB, table: SyncedTable, server: Record<string, unknown>, pending: PendingMap) {
-  const mapped = fromServer(table, server)
-  const key = `${table}:${mapped.kind === 'row' ? mapped.row.id : mapped.id}`
-  if (mapped.kind === 'tombstone') {
-    await db.table(table).delete(mapped.id)
-    await db.scopeMembers.where('[table+rowId]').equals([table, mapped.id]).delete()
-    return
+/** Stores server rows of one table: tombstones removed, rows merged with waiting local changes. */
+async function putServerRows(db: MooriDB, table: SyncedTable, serverRows: Array<Record<string, unknown>>, pending: PendingMap) {
+  const rows: AnyRow[] = []
+  const tombstones: string[] = []
+  for (const server of serverRows) {
+    const mapped = fromServer(table, server)
+    if (mapped.kind === 'tombstone') tombstones.push(mapped.id)
+    else rows.push(mapped.row)
   }
-  const local = (await db.table(table).get(mapped.row.id)) as AnyRow | undefined
-  const waiting = pending.get(key)
-  const next = reconcile(local, mapped.row, waiting)
-  if (next) await db.table(table).put(next)
-  if (waiting && local && masksServerValue(local, mapped.row, waiting)) {
+  if (tombstones.length > 0) {
+    await db.table(table).bulkDelete(tombstones)
+    for (const id of tombstones) await db.scopeMembers.where('[table+rowId]').equals([table, id]).delete()
+  }
+  if (rows.length === 0) return
+  const locals = (await db.table(table).bulkGet(rows.map((r) => r.id))) as Array<AnyRow | undefined>
+  const next: AnyRow[] = []
+  const stale: StaleRow[] = []
+  rows.forEach((remote, i) => {
+    const local = locals[i]
+    const key = `${table}:${remote.id}`
+    const waiting = pending.get(key)
+    const merged = reconcile(local, remote, waiting)
+    if (merged) next.push(merged)
     // The server already holds a version the waiting change does not know about. If that change was
     // in fact applied before this version, nothing will ever send this version again (the cursor has
     // passed it), so the row is read again once the waiting change is acknowledged.
-    await db.staleRows.put({ key, table, rowId: mapped.row.id })
-  }
+    if (waiting && local && masksServerValue(local, remote, waiting)) stale.push({ key, table, rowId: remote.id })
+  })
+  if (next.length > 0) await db.table(table).bulkPut(next)
+  if (stale.length > 0) await db.staleRows.bulkPut(stale)
 }
 
 async function removeIfUnreferenced(db: MooriDB, table: SyncedTable, rowId: string, pending: PendingMap) {
@@ -66,8 +79,7 @@ type ServerRows = PullResponse['rows']
 
 async function putAll(db: MooriDB, rows: ServerRows, pending: PendingMap) {
   for (const [serverTable, list] of Object.entries(rows) as Array<[ServerTable, Array<Record<string, unknown>>]>) {
-    const table = localTableOf[serverTable]
-    for (const row of list) await putServerRow(db, table, row, pending)
+    await putServerRows(db, localTableOf[serverTable], list, pending)
   }
 }
 
@@ -122,7 +134,7 @@ export async function applyChange(db: MooriDB, scope: string, change: RealtimeCh
       await db.scopeMembers.where('[table+rowId]').equals([table, id]).delete()
       return
     }
-    await putServerRow(db, table, change.record, pending)
+    await putServerRows(db, table, [change.record], pending)
     const id = change.record.id
     if (!change.record.deleted_at && typeof id === 'string') await db.scopeMembers.put({ scope, table, rowId: id })
   })
