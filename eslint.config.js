@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.json', './tsconfig.node.json'],
+        project: ['./tsconfig.json', './tsconfig.node.json', './tsconfig.sw.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },
@@ -137,6 +137,7 @@ export default tseslint.config(
   },
   {
     files: ['workers/**'],
+    ignores: ['workers/sw.ts', 'workers/sw/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,8 +1,11 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { makeApiKeys } from './supabase/local/keys.ts'
 import { LOCAL_JWT_SECRET } from './supabase/local/config.ts'
+import { pwaIcons } from './scripts/lib/pwaIcons.ts'
+import { webManifest } from './scripts/lib/webManifest.ts'
 
 // Without configuration the app talks to the local stack on its own origin with the local anon key.
 // Production builds set VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_API_URL (see README).
@@ -10,7 +13,25 @@ process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(LOCAL_JWT_SECRET)).ano
 
 // One config for the app build and both Vitest projects; the `@/` alias comes from tsconfig paths.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    pwaIcons('src/app/icon/moori-icon.svg'),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webManifest,
+      injectManifest: {
+        // The shell, its chunks (the sync worker included), icons, and the Latin font subsets.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', '**/*-latin-*.woff2'],
+        globIgnores: ['**/*.map', 'screenshots/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: { tsconfigPaths: true },
   worker: { format: 'es' },
   server: { port: 5173, strictPort: true },

@@ -6,9 +6,11 @@ import { ToastProvider } from '@/components/Toasts'
 import { AccountProvider } from './AccountProvider'
 import { AppRoutes } from './AppRoutes'
 import { FailureToasts } from './FailureToasts'
+import { PreviewConverter } from './PreviewConverter'
 import { ReplicaProvider } from './ReplicaProvider'
 import { RouteGuard } from './RouteGuard'
 import { SessionEvents } from './SessionEvents'
+import { UpdatePrompt } from './pwa/UpdatePrompt'
 
 export function App() {
   return (
@@ -22,7 +24,9 @@ export function App() {
             {(replica) => (
               <AccountProvider replica={replica}>
                 <SessionEvents />
+                <UpdatePrompt replica={replica} />
                 <FailureToasts />
+                <PreviewConverter />
                 <RouteGuard>
                   <AppRoutes />
                 </RouteGuard>

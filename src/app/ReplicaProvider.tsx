@@ -28,6 +28,8 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
       refreshAccessToken,
     )
     setReplica({ db, userId, sync, images: imageSigner })
+    // A signed-in user's replica holds unsynced work: ask the browser not to evict it under pressure.
+    if (userId) void navigator.storage?.persist?.().catch(() => false)
     return () => {
       void sync.stop().finally(() => db.close())
     }

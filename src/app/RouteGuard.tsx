@@ -26,7 +26,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (account.status === 'loading' || (account.status === 'signedIn' && account.profileLoading)) {
     return <PageSpinner label="Loading your account" />
   }
-  if (account.status === 'signedIn' && account.profile && location.pathname === '/setup-profile') {
+  // A profile just made on /setup-profile waits there for the server's verdict (the username may be
+  // taken); the setup screen moves on by itself.
+  const unsaved = account.profile !== null && 'txid' in account.profile && account.profile.txid === ''
+  if (account.status === 'signedIn' && account.profile && !unsaved && location.pathname === '/setup-profile') {
     return <Navigate to="/" replace />
   }
   return <>{children}</>

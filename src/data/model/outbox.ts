@@ -86,8 +86,6 @@ export interface SyncState {
   pushing: boolean
   lastSyncedAt: number | null
   lastError: string | null
-  /** Set by the service worker path when the app shell came from cache while offline. */
-  fromCache?: boolean
 }
 
 export interface SignedUrl {

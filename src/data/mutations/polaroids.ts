@@ -6,6 +6,7 @@ import { toServer } from '../model/mapping'
 import type { PolaroidRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { enqueue, type Change } from './enqueue'
+import { withQuotaRecovery } from '../storageQuota'
 import { canManageItem, imageObjectPath, nextZIndex, usernameOf } from './wallItems'
 
 export const POLAROID_BUCKET = 'polaroid-images'
@@ -27,65 +28,72 @@ export async function addPolaroid(replica: Replica, input: NewPolaroid): Promise
   if (!userId) throw new MutationError(messages.signInToCreatePolaroids)
   const externalUrl = input.externalUrl?.trim() || null
   if (!input.image && !externalUrl) throw new MutationError(messages.noImage)
-  if (!input.image && externalUrl && !isHttpUrl(externalUrl)) throw new MutationError(messages.invalidImageUrl)
+  if (!input.image && externalUrl && !isHttpUrl(externalUrl))
+    throw new MutationError(messages.invalidImageUrl)
   if (input.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
   if (input.message.length > limits.polaroidMessage) throw new MutationError('Message is too long')
 
   const { db } = replica
   const id = newId()
-  await db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
-    if (!(await db.walls.get(input.wallId))) throw new MutationError('This Moori no longer exists.')
-    const changes: Change[] = []
-    let imagePath: string | null = null
-    if (input.image) {
-      const contentType = input.image.type || 'image/jpeg'
-      const path = imageObjectPath(userId, 'polaroids', id, contentType)
-      imagePath = `${POLAROID_BUCKET}/${path}`
-      await db.pendingUploads.put({
-        key: imagePath,
-        bucket: POLAROID_BUCKET,
-        path,
-        blob: input.image,
-        contentType,
-        createdAt: Date.now(),
-      })
-      changes.push({
-        table: 'polaroids',
-        rowId: id,
-        fields: [],
-        op: { op: 'upload', bucket: POLAROID_BUCKET, path },
-        failureMessage: 'Failed to upload image. Please try again.',
-      })
-    }
-    const now = new Date()
-    const row: PolaroidRow = {
-      id,
-      wallId: input.wallId,
-      name: input.name.trim(),
-      message: input.message.trim(),
-      imagePath,
-      externalUrl: imagePath ? null : externalUrl,
-      originalPageUrl: input.originalPageUrl?.trim() || null,
-      timestamp: now.getTime(),
-      createdBy: userId,
-      username: await usernameOf(db, userId),
-      x: input.x ?? 0,
-      y: input.y ?? 0,
-      zIndex: await nextZIndex(db, input.wallId),
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      txid: '',
-    }
-    await db.polaroids.add(row)
-    changes.push({
-      table: 'polaroids',
-      rowId: id,
-      fields: Object.keys(row),
-      op: { op: 'insert', table: 'polaroids', row: toServer('polaroids', row) },
-      failureMessage: 'Failed to create polaroid: {message}',
-    })
-    await enqueue(db, changes)
-  })
+  await withQuotaRecovery(() =>
+    db.transaction(
+      'rw',
+      [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox],
+      async () => {
+        if (!(await db.walls.get(input.wallId))) throw new MutationError('This Moori no longer exists.')
+        const changes: Change[] = []
+        let imagePath: string | null = null
+        if (input.image) {
+          const contentType = input.image.type || 'image/jpeg'
+          const path = imageObjectPath(userId, 'polaroids', id, contentType)
+          imagePath = `${POLAROID_BUCKET}/${path}`
+          await db.pendingUploads.put({
+            key: imagePath,
+            bucket: POLAROID_BUCKET,
+            path,
+            blob: input.image,
+            contentType,
+            createdAt: Date.now(),
+          })
+          changes.push({
+            table: 'polaroids',
+            rowId: id,
+            fields: [],
+            op: { op: 'upload', bucket: POLAROID_BUCKET, path },
+            failureMessage: 'Failed to upload image. Please try again.',
+          })
+        }
+        const now = new Date()
+        const row: PolaroidRow = {
+          id,
+          wallId: input.wallId,
+          name: input.name.trim(),
+          message: input.message.trim(),
+          imagePath,
+          externalUrl: imagePath ? null : externalUrl,
+          originalPageUrl: input.originalPageUrl?.trim() || null,
+          timestamp: now.getTime(),
+          createdBy: userId,
+          username: await usernameOf(db, userId),
+          x: input.x ?? 0,
+          y: input.y ?? 0,
+          zIndex: await nextZIndex(db, input.wallId),
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          txid: '',
+        }
+        await db.polaroids.add(row)
+        changes.push({
+          table: 'polaroids',
+          rowId: id,
+          fields: Object.keys(row),
+          op: { op: 'insert', table: 'polaroids', row: toServer('polaroids', row) },
+          failureMessage: 'Failed to create polaroid: {message}',
+        })
+        await enqueue(db, changes)
+      },
+    ),
+  )
   replica.sync.nudge()
   return id
 }
@@ -110,7 +118,11 @@ export async function movePolaroid(
         rowId: id,
         fields: ['x', 'y', 'zIndex'],
         coalesce: 'position',
-        op: { op: 'call', fn: 'move_polaroid', args: { p_id: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex } },
+        op: {
+          op: 'call',
+          fn: 'move_polaroid',
+          args: { p_id: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex },
+        },
         failureMessage: 'Could not save new position.',
       },
     ])
@@ -119,7 +131,11 @@ export async function movePolaroid(
 }
 
 /** Only the wall owner edits a polaroid's name and message. */
-export async function editPolaroid(replica: Replica, id: string, edit: { name: string; message: string }): Promise<void> {
+export async function editPolaroid(
+  replica: Replica,
+  id: string,
+  edit: { name: string; message: string },
+): Promise<void> {
   if (edit.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
   if (edit.message.length > limits.polaroidMessage) throw new MutationError('Message is too long')
   const { db } = replica

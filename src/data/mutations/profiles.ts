@@ -6,6 +6,7 @@ import { toServer } from '../model/mapping'
 import type { ProfileRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { enqueue } from './enqueue'
+import { withQuotaRecovery } from '../storageQuota'
 import { imageObjectPath } from './wallItems'
 
 export const AVATAR_BUCKET = 'polaroid-images'
@@ -20,7 +21,8 @@ export interface NewProfile {
 export async function createProfile(replica: Replica, input: NewProfile): Promise<ProfileRow> {
   const userId = replica.userId
   if (!userId) throw new MutationError(messages.signInToCreateProfile)
-  const problem = usernameError(input.username) ?? displayNameError(input.displayName ?? '') ?? bioError(input.bio ?? '')
+  const problem =
+    usernameError(input.username) ?? displayNameError(input.displayName ?? '') ?? bioError(input.bio ?? '')
   if (problem) throw new MutationError(problem)
   const username = input.username.trim()
   const { db } = replica
@@ -36,25 +38,27 @@ export async function createProfile(replica: Replica, input: NewProfile): Promis
     updatedAt: now,
     txid: '',
   }
-  await db.transaction('rw', [db.profiles, db.pendingUploads, db.outbox], async () => {
-    const taken = await db.profiles.where('usernameLower').equals(profile.usernameLower).first()
-    if (taken && taken.id !== userId) throw new MutationError(messages.usernameTaken)
-    if (await db.profiles.get(userId)) throw new MutationError('You already have a profile.')
-    const avatarUpload = input.avatar ? await queueAvatarUpload(replica, userId, input.avatar) : null
-    if (avatarUpload) profile.avatarPath = avatarUpload
-    await db.profiles.add(profile)
-    await enqueue(db, [
-      ...(avatarUpload ? [avatarChange(userId, avatarUpload)] : []),
-      {
-        table: 'profiles',
-        rowId: userId,
-        fields: Object.keys(profile),
-        op: { op: 'insert', table: 'profiles', row: toServer('profiles', profile) },
-        failureMessage: 'Failed to create profile',
-        uniqueViolationMessage: messages.usernameTaken,
-      },
-    ])
-  })
+  await withQuotaRecovery(() =>
+    db.transaction('rw', [db.profiles, db.pendingUploads, db.outbox], async () => {
+      const taken = await db.profiles.where('usernameLower').equals(profile.usernameLower).first()
+      if (taken && taken.id !== userId) throw new MutationError(messages.usernameTaken)
+      if (await db.profiles.get(userId)) throw new MutationError('You already have a profile.')
+      const avatarUpload = input.avatar ? await queueAvatarUpload(replica, userId, input.avatar) : null
+      if (avatarUpload) profile.avatarPath = avatarUpload
+      await db.profiles.add(profile)
+      await enqueue(db, [
+        ...(avatarUpload ? [avatarChange(userId, avatarUpload)] : []),
+        {
+          table: 'profiles',
+          rowId: userId,
+          fields: Object.keys(profile),
+          op: { op: 'insert', table: 'profiles', row: toServer('profiles', profile) },
+          failureMessage: 'Failed to create profile',
+          uniqueViolationMessage: messages.usernameTaken,
+        },
+      ])
+    }),
+  )
   replica.sync.nudge()
   return profile
 }
@@ -63,7 +67,14 @@ async function queueAvatarUpload(replica: Replica, userId: string, avatar: Blob)
   const contentType = avatar.type || 'image/jpeg'
   const path = imageObjectPath(userId, 'avatars', newId(), contentType)
   const key = `${AVATAR_BUCKET}/${path}`
-  await replica.db.pendingUploads.put({ key, bucket: AVATAR_BUCKET, path, blob: avatar, contentType, createdAt: Date.now() })
+  await replica.db.pendingUploads.put({
+    key,
+    bucket: AVATAR_BUCKET,
+    path,
+    blob: avatar,
+    contentType,
+    createdAt: Date.now(),
+  })
   return key
 }
 
@@ -112,32 +123,38 @@ export async function updateProfile(
 /** The new avatar shows at once from the local Blob; the old file is removed once the new one is set. */
 export async function setAvatar(replica: Replica, profileId: string, avatar: Blob): Promise<void> {
   const { db } = replica
-  await db.transaction('rw', [db.profiles, db.pendingUploads, db.outbox], async () => {
-    const profile = await ownProfile(replica, profileId)
-    const key = await queueAvatarUpload(replica, profileId, avatar)
-    await db.profiles.update(profileId, { avatarPath: key })
-    const previous = profile.avatarPath
-    await enqueue(db, [
-      avatarChange(profileId, key),
-      {
-        table: 'profiles',
-        rowId: profileId,
-        fields: ['avatarPath'],
-        op: { op: 'update', table: 'profiles', id: profileId, patch: { avatar_path: key } },
-        failureMessage: 'Failed to upload avatar',
-      },
-      ...(previous && previous.startsWith(`${AVATAR_BUCKET}/${profileId}/`)
-        ? [
-            {
-              table: 'profiles' as const,
-              rowId: profileId,
-              fields: [],
-              op: { op: 'removeObject' as const, bucket: AVATAR_BUCKET, path: previous.slice(AVATAR_BUCKET.length + 1) },
-              failureMessage: 'Failed to upload avatar',
-            },
-          ]
-        : []),
-    ])
-  })
+  await withQuotaRecovery(() =>
+    db.transaction('rw', [db.profiles, db.pendingUploads, db.outbox], async () => {
+      const profile = await ownProfile(replica, profileId)
+      const key = await queueAvatarUpload(replica, profileId, avatar)
+      await db.profiles.update(profileId, { avatarPath: key })
+      const previous = profile.avatarPath
+      await enqueue(db, [
+        avatarChange(profileId, key),
+        {
+          table: 'profiles',
+          rowId: profileId,
+          fields: ['avatarPath'],
+          op: { op: 'update', table: 'profiles', id: profileId, patch: { avatar_path: key } },
+          failureMessage: 'Failed to upload avatar',
+        },
+        ...(previous && previous.startsWith(`${AVATAR_BUCKET}/${profileId}/`)
+          ? [
+              {
+                table: 'profiles' as const,
+                rowId: profileId,
+                fields: [],
+                op: {
+                  op: 'removeObject' as const,
+                  bucket: AVATAR_BUCKET,
+                  path: previous.slice(AVATAR_BUCKET.length + 1),
+                },
+                failureMessage: 'Failed to upload avatar',
+              },
+            ]
+          : []),
+      ])
+    }),
+  )
   replica.sync.nudge()
 }

@@ -5,6 +5,7 @@ import { toServer } from '../model/mapping'
 import type { StickerRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { enqueue, type Change } from './enqueue'
+import { withQuotaRecovery } from '../storageQuota'
 import { canManageItem, imageObjectPath, nextZIndex, usernameOf } from './wallItems'
 
 export const STICKER_BUCKET = 'wardrobe-stickers'
@@ -28,52 +29,65 @@ export async function addSticker(replica: Replica, input: NewSticker): Promise<s
   if (!input.imagePath && !input.image) throw new MutationError(messages.noImage)
   const { db } = replica
   const id = newId()
-  await db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
-    if (!(await db.walls.get(input.wallId))) throw new MutationError('This Moori no longer exists.')
-    const changes: Change[] = []
-    let imagePath = input.imagePath ?? ''
-    if (input.image) {
-      const contentType = input.image.type || 'image/png'
-      const path = imageObjectPath(userId, 'stickers', id, contentType)
-      imagePath = `${STICKER_BUCKET}/${path}`
-      await db.pendingUploads.put({ key: imagePath, bucket: STICKER_BUCKET, path, blob: input.image, contentType, createdAt: Date.now() })
-      changes.push({
-        table: 'stickers',
-        rowId: id,
-        fields: [],
-        op: { op: 'upload', bucket: STICKER_BUCKET, path },
-        failureMessage: 'Failed to upload image. Please try again.',
-      })
-    }
-    const now = new Date()
-    const row: StickerRow = {
-      id,
-      wallId: input.wallId,
-      name: input.name.trim(),
-      imagePath,
-      timestamp: now.getTime(),
-      createdBy: userId,
-      username: await usernameOf(db, userId),
-      x: input.x ?? 100,
-      y: input.y ?? 100,
-      zIndex: await nextZIndex(db, input.wallId),
-      originalItemId: input.originalItemId ?? null,
-      originalItemName: input.originalItemName ?? null,
-      originalItemDescription: input.originalItemDescription ?? null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      txid: '',
-    }
-    await db.stickers.add(row)
-    changes.push({
-      table: 'stickers',
-      rowId: id,
-      fields: Object.keys(row),
-      op: { op: 'insert', table: 'wall_stickers', row: toServer('stickers', row) },
-      failureMessage: 'Failed to add wardrobe items to wall',
-    })
-    await enqueue(db, changes)
-  })
+  await withQuotaRecovery(() =>
+    db.transaction(
+      'rw',
+      [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox],
+      async () => {
+        if (!(await db.walls.get(input.wallId))) throw new MutationError('This Moori no longer exists.')
+        const changes: Change[] = []
+        let imagePath = input.imagePath ?? ''
+        if (input.image) {
+          const contentType = input.image.type || 'image/png'
+          const path = imageObjectPath(userId, 'stickers', id, contentType)
+          imagePath = `${STICKER_BUCKET}/${path}`
+          await db.pendingUploads.put({
+            key: imagePath,
+            bucket: STICKER_BUCKET,
+            path,
+            blob: input.image,
+            contentType,
+            createdAt: Date.now(),
+          })
+          changes.push({
+            table: 'stickers',
+            rowId: id,
+            fields: [],
+            op: { op: 'upload', bucket: STICKER_BUCKET, path },
+            failureMessage: 'Failed to upload image. Please try again.',
+          })
+        }
+        const now = new Date()
+        const row: StickerRow = {
+          id,
+          wallId: input.wallId,
+          name: input.name.trim(),
+          imagePath,
+          timestamp: now.getTime(),
+          createdBy: userId,
+          username: await usernameOf(db, userId),
+          x: input.x ?? 100,
+          y: input.y ?? 100,
+          zIndex: await nextZIndex(db, input.wallId),
+          originalItemId: input.originalItemId ?? null,
+          originalItemName: input.originalItemName ?? null,
+          originalItemDescription: input.originalItemDescription ?? null,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          txid: '',
+        }
+        await db.stickers.add(row)
+        changes.push({
+          table: 'stickers',
+          rowId: id,
+          fields: Object.keys(row),
+          op: { op: 'insert', table: 'wall_stickers', row: toServer('stickers', row) },
+          failureMessage: 'Failed to add wardrobe items to wall',
+        })
+        await enqueue(db, changes)
+      },
+    ),
+  )
   replica.sync.nudge()
   return id
 }

@@ -11,7 +11,6 @@ export interface SyncStatus {
   failedCount: number
   lastSyncedAt: number | null
   lastError: string | null
-  fromCache: boolean
 }
 
 export function useSyncStatus(): SyncStatus | undefined {
@@ -31,7 +30,6 @@ export function useSyncStatus(): SyncStatus | undefined {
       failedCount,
       lastSyncedAt: state?.lastSyncedAt ?? null,
       lastError: state?.lastError ?? null,
-      fromCache: state?.fromCache ?? false,
     }
   }, [db])
 }

@@ -1,0 +1,44 @@
+/// <reference lib="webworker" />
+// Moori's service worker (Workbox, injectManifest). It precaches the app shell (one versioned
+// precache per build; old ones are cleaned up), answers every navigation with the shell of its own
+// build (whose chunks it holds), caches Storage images cache-first under a token-free key, and never
+// caches auth, REST, realtime or the product API. It waits to take over until the user accepts the
+// update prompt: no unconditional skipWaiting, so old and new code never mix under unsynced work.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkOnly } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { IMAGE_CACHE } from '../src/lib/cacheNames'
+import { imageCacheKey, isLiveServicePath } from './sw/imageCacheKey'
+
+declare const self: ServiceWorkerGlobalScope
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/(auth|rest|storage|realtime|functions)\/v1\//, /^\/api\//, /^\/inbox/],
+  }),
+)
+
+registerRoute(({ url }) => isLiveServicePath(url.pathname), new NetworkOnly())
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && imageCacheKey(url.href) !== null,
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [
+      { cacheKeyWillBeUsed: ({ request }) => Promise.resolve(imageCacheKey(request.url) ?? request.url) },
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 1500, maxAgeSeconds: 60 * 86_400, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string } | null
+  // The page sends this only after the user accepted the update and pending changes were pushed.
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
+})

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { imageCacheKey, isLiveServicePath } from './imageCacheKey'
+
+describe('image cache keys', () => {
+  it('drop the token and unify public, signed and authenticated links', () => {
+    const key = 'http://localhost:54321/storage/v1/object/wardrobe-stickers/u1/stickers/a.png'
+    expect(imageCacheKey('http://localhost:54321/storage/v1/object/sign/wardrobe-stickers/u1/stickers/a.png?token=abc')).toBe(key)
+    expect(imageCacheKey('http://localhost:54321/storage/v1/object/sign/wardrobe-stickers/u1/stickers/a.png?token=xyz')).toBe(key)
+    expect(imageCacheKey('http://localhost:54321/storage/v1/object/authenticated/wardrobe-stickers/u1/stickers/a.png')).toBe(key)
+    expect(imageCacheKey('http://localhost:54321/storage/v1/object/public/polaroid-images/u1/p.jpg?t=1')).toBe(
+      'http://localhost:54321/storage/v1/object/polaroid-images/u1/p.jpg',
+    )
+  })
+
+  it('ignore anything that is not a stored object', () => {
+    expect(imageCacheKey('http://localhost:54321/assets/index.js')).toBeNull()
+    expect(imageCacheKey('https://example.com/photo.jpg')).toBeNull()
+  })
+
+  it('never cache auth, REST, realtime, the API or the inbox', () => {
+    for (const path of ['/auth/v1/token', '/rest/v1/rpc/sync_pull', '/realtime/v1/websocket', '/api/walls', '/inbox/messages']) {
+      expect(isLiveServicePath(path)).toBe(true)
+    }
+    expect(isLiveServicePath('/storage/v1/object/public/polaroid-images/a.jpg')).toBe(false)
+    expect(isLiveServicePath('/wall/abc')).toBe(false)
+  })
+})

@@ -1,0 +1,17 @@
+// Images are cached under a key without the signed-URL token: a signed link changes every time it is
+// re-signed, but it names the same object, so an image seen once opens offline whatever link the page
+// holds then. Public, signed and authenticated URLs of one object share one key.
+const objectPath = /^\/storage\/v1\/(?:object|render\/image)\/(?:public\/|sign\/|authenticated\/)?(.+)$/
+
+/** The cache key for a Storage image URL, or null when the URL is not a Storage object. */
+export function imageCacheKey(href: string): string | null {
+  const url = new URL(href)
+  const match = objectPath.exec(url.pathname)
+  if (!match) return null
+  return `${url.origin}/storage/v1/object/${match[1]}`
+}
+
+/** Requests the service worker must never answer from a cache. */
+export function isLiveServicePath(pathname: string): boolean {
+  return /^\/(auth|rest|realtime|functions)\/v1\//.test(pathname) || pathname.startsWith('/api/') || pathname.startsWith('/inbox')
+}
