@@ -17,6 +17,7 @@ if (!existsSync(chromiumPath)) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

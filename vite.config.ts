@@ -32,6 +32,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // Names the build in the page (<html data-build>), so support and the update test can tell versions apart.
+  define: { __MOORI_BUILD__: JSON.stringify(process.env.MOORI_BUILD_ID ?? 'local') },
   resolve: { tsconfigPaths: true },
   worker: { format: 'es' },
   server: { port: 5173, strictPort: true },

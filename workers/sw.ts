@@ -4,6 +4,7 @@
 // build (whose chunks it holds), caches Storage images cache-first under a token-free key, and never
 // caches auth, REST, realtime or the product API. It waits to take over until the user accepts the
 // update prompt: no unconditional skipWaiting, so old and new code never mix under unsynced work.
+import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly } from 'workbox-strategies'
@@ -16,6 +17,9 @@ declare const self: ServiceWorkerGlobalScope
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+// A first install controls the open page at once (nothing older to mix with); a later version only
+// activates when the user accepts it, and the page reloads then.
+clientsClaim()
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { registerServiceWorker } from './pwa/serviceWorker'
 
+document.documentElement.dataset.build = __MOORI_BUILD__
 registerServiceWorker()
 
 createRoot(document.getElementById('root')!).render(

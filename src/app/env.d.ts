@@ -1,0 +1,2 @@
+/** Set at build time from MOORI_BUILD_ID (see vite.config.ts). */
+declare const __MOORI_BUILD__: string

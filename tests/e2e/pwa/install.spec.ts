@@ -1,0 +1,33 @@
+// Chrome considers Moori installable: a valid manifest (name, icons 192/512/maskable, standalone,
+// start URL) and a service worker that controls the page. Checked with CDP in a persistent context,
+// as incognito contexts always report 'in-incognito'.
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, expect, test } from '@playwright/test'
+import { STACK_URL } from '../support/stack'
+import { waitForServiceWorker } from '../support/serviceWorker'
+
+test('Chrome reports no installability errors', async ({ browserName: _ }, testInfo) => {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'moori-install-'))
+  const launch = testInfo.project.use.launchOptions ?? {}
+  const context = await chromium.launchPersistentContext(userDataDir, { ...launch, headless: true })
+  try {
+    const page = await context.newPage()
+    await page.goto(STACK_URL)
+    await waitForServiceWorker(page)
+    const cdp = await context.newCDPSession(page)
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string }
+    expect(manifest.errors).toEqual([])
+    expect(manifest.url).toContain('/manifest.webmanifest')
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>
+    }
+    expect(installabilityErrors).toEqual([])
+    const icons = (await cdp.send('Page.getManifestIcons')) as { primaryIcon?: string }
+    expect(icons.primaryIcon).toBeTruthy()
+  } finally {
+    await context.close()
+    rmSync(userDataDir, { recursive: true, force: true })
+  }
+})

@@ -1,0 +1,71 @@
+// A new version never takes over by itself: its service worker waits, the page shows 'A new version of
+// Moori is available', and only Reload activates it. A change made before accepting, which could not
+// be pushed yet, survives the update and reaches the server afterwards.
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { admin } from '../support/stack'
+import { createUser, signInContext } from '../support/users'
+import { waitForServiceWorker } from '../support/serviceWorker'
+
+const servedDir = process.env.MOORI_E2E_OUT_DIR ?? 'dist'
+
+function publishSecondVersion(): void {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'moori-v2-'))
+  try {
+    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      env: { ...process.env, MOORI_BUILD_ID: 'e2e-v2' },
+      stdio: 'ignore',
+    })
+    // Old chunks stay next to the new ones, as on a real server during a deploy.
+    cpSync(outDir, servedDir, { recursive: true })
+  } finally {
+    rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+test('an update waits for Reload and keeps a change made before it', async ({ browser }) => {
+  test.setTimeout(240_000)
+  const user = await createUser()
+  const context = await browser.newContext()
+  await signInContext(context, user)
+  const page = await context.newPage()
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const firstBuild = await page.evaluate(() => document.documentElement.dataset.build)
+  expect(firstBuild).not.toBe('e2e-v2')
+
+  // The backend is unreachable: the new wall stays queued on the device.
+  await context.route('**/rest/v1/**', (route) => route.abort('internetdisconnected'))
+  await page.goto('/create-wall')
+  await page.getByLabel(/^Name/).fill('Made before the update')
+  await page.getByRole('button', { name: 'Create Moori' }).click()
+  await expect(page).toHaveURL(/\/wall\/[A-Za-z0-9_-]+$/)
+  const wallId = new URL(page.url()).pathname.split('/').pop()!
+  await expect(page.getByTestId('sync-status').first()).toContainText(/waiting|Saving/)
+  expect((await admin.from('walls').select('id').eq('id', wallId)).data).toEqual([])
+  await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true))
+
+  publishSecondVersion()
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration()
+    await registration?.update()
+  })
+  await expect(page.getByTestId('update-prompt')).toContainText('A new version of Moori is available')
+  // Nothing reloaded by itself.
+  expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true)
+  expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe(firstBuild)
+
+  await page.getByRole('button', { name: 'Reload' }).click()
+  await expect(page.locator('html')).toHaveAttribute('data-build', 'e2e-v2', { timeout: 30_000 })
+  await expect(page.getByText('Made before the update').first()).toBeVisible()
+
+  await context.unroute('**/rest/v1/**')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect
+    .poll(async () => (await admin.from('walls').select('id').eq('id', wallId)).data?.length ?? 0, { timeout: 20_000 })
+    .toBe(1)
+  await context.close()
+})
