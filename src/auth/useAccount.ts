@@ -1,7 +1,7 @@
 // Who is using the app: the session plus the user's profile, as the guard and the header need them.
 // The profile comes from the replica; the session-storage copy answers first, and after 10 s without
 // an answer (offline on a new device) the profile counts as loaded with whatever is known (spec §4).
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useMyProfile } from '@/data/queries/useProfile'
 import { useScope } from '@/data/queries/useScope'
 import type { ProfileRow } from '@/data/model/rows'
@@ -24,6 +24,11 @@ export function useAccount(): Account {
   const replicaProfile = useMyProfile()
   const me = useScope(userId ? 'me' : null)
   const [timedOut, setTimedOut] = useState(false)
+  // The replica showed this user's profile and now has none (the server refused the profile setup,
+  // or the account was deleted): from then on the session-storage copy is stale and must not answer.
+  const sawProfile = useRef<string | null>(null)
+  if (replicaProfile && userId) sawProfile.current = userId
+  const gone = replicaProfile === null && userId !== null && sawProfile.current === userId
 
   useEffect(() => {
     setTimedOut(false)
@@ -36,14 +41,14 @@ export function useAccount(): Account {
     if (replicaProfile) {
       const { id, username, displayName, avatarPath } = replicaProfile
       writeCachedProfile({ id, username, displayName, avatarPath })
-    } else if (replicaProfile === null && me.status === 'ready') writeCachedProfile(null)
-  }, [replicaProfile, me.status])
+    } else if (replicaProfile === null && (me.status === 'ready' || gone)) writeCachedProfile(null)
+  }, [replicaProfile, me.status, gone])
 
   if (session.status !== 'signedIn' || !userId) {
     return { status: session.status, user: null, profile: null, profileLoading: session.status === 'loading' }
   }
-  const cached = readCachedProfile(userId)
+  const cached = gone ? null : readCachedProfile(userId)
   const profile = replicaProfile ?? (me.status === 'ready' ? null : cached)
-  const known = replicaProfile !== undefined && (replicaProfile !== null || me.status === 'ready')
+  const known = replicaProfile !== undefined && (replicaProfile !== null || me.status === 'ready' || gone)
   return { status: 'signedIn', user: session.user, profile, profileLoading: !known && !cached && !timedOut }
 }

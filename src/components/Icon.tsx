@@ -32,6 +32,7 @@ const paths = {
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   download: 'M12 4v12M7 11l5 5 5-5M5 20h14',
+  camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 16a3 3 0 100-6 3 3 0 000 6z',
 } as const
 
 export type IconName = keyof typeof paths

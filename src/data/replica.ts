@@ -9,6 +9,8 @@ export interface SyncHandle {
   nudge(): void
   /** A screen needs this scope: keep it pulled and live. Returns a release function. */
   retainScope(scope: ScopeKey): () => void
+  /** Try again now: push and re-pull every held scope (a 'Try Again' button). */
+  resume?(): void
 }
 
 /** Turns stored image paths into URLs: public buckets directly, private ones by signing. */

@@ -55,6 +55,7 @@ export function startSyncClient(config: SyncClientConfig, refreshToken: () => Pr
 
   return {
     nudge: () => void api.nudge(),
+    resume: () => void api.resume(),
     retainScope(scope: ScopeKey) {
       const count = (counts.get(scope) ?? 0) + 1
       counts.set(scope, count)

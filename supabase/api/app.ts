@@ -4,6 +4,8 @@
 import { Hono } from 'hono'
 import { createAdminClient, type AdminClient } from './supabaseAdmin'
 import { requireUser, type ApiEnv } from './requireUser'
+import { mountAccountRoutes } from './accountRoutes'
+import { mountWallRoutes } from './wallRoutes'
 
 export interface ApiConfig {
   /** Base URL of the Supabase project (a function: the local stack knows its port only once listening). */
@@ -20,5 +22,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
   app.get('/health', (c) => c.json({ ok: true }))
   app.use('*', requireUser(adminClient))
   app.get('/me', (c) => c.json({ id: c.get('user').id, email: c.get('user').email ?? null }))
+  mountWallRoutes(app, adminClient)
+  mountAccountRoutes(app, adminClient)
   return app
 }

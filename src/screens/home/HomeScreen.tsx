@@ -1,4 +1,69 @@
-// SCAFFOLD: replaced by the screens work; exists so the router compiles.
+// Home (spec §2): the header, Join the Community prompts for visitors, the five tabs (Discover, Mooris
+// and three themed tabs that show the Mooris list), and a floating create button on phones. The chosen
+// tab lives in the address (?tab=), so Back returns to it.
+import { useSearchParams } from 'react-router-dom'
+import { useAccount } from '@/auth/useAccount'
+import { useDiscover } from '@/data/queries/useDiscover'
+import { AppHeader } from '@/components/AppHeader'
+import { ButtonLink } from '@/components/Button'
+import { Icon } from '@/components/Icon'
+import { Tabs, type TabItem } from '@/components/Tabs'
+import { useSignInDialog } from '@/components/useSignInDialog'
+import { DiscoverTab } from './DiscoverTab'
+import { JoinCommunityBanner, JoinCommunityHero } from './JoinCommunity'
+import { MoorisTab } from './MoorisTab'
+import styles from './HomeScreen.module.css'
+
+export const HOME_TABS: TabItem[] = [
+  { id: 'discover', label: 'Discover' },
+  { id: 'mooris', label: 'Mooris' },
+  { id: 'wedding-guest-outfits', label: 'Wedding Guest Outfits' },
+  { id: 'labubu-fits', label: 'Labubu Fits' },
+  { id: 'summer-drip', label: "25' Summer Drip" },
+]
+
 export function HomeScreen() {
-  return <main id="main"><h1>Moori</h1></main>
+  const account = useAccount()
+  const signIn = useSignInDialog()
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab = HOME_TABS.some((t) => t.id === requested) ? requested! : 'discover'
+  const signedOut = account.status === 'signedOut'
+  const discover = useDiscover()
+
+  const select = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (id === 'discover') next.delete('tab')
+        else next.set('tab', id)
+        return next
+      },
+      { replace: true },
+    )
+
+  return (
+    <>
+      <AppHeader brandIsHeading onAuth={signIn.open} />
+      <main id="main" className={styles.main}>
+        {signedOut && <JoinCommunityHero onSignUp={() => signIn.open('signUp')} samples={discover.cards} />}
+        <div className={styles.tabs}>
+          <Tabs tabs={HOME_TABS} selected={tab} onSelect={select} label="Browse Moori">
+            {tab === 'discover' ? <DiscoverTab /> : <MoorisTab />}
+          </Tabs>
+        </div>
+        {signedOut && <JoinCommunityBanner onSignUp={() => signIn.open('signUp')} />}
+      </main>
+      <ButtonLink
+        to="/create-wall"
+        variant="accent"
+        iconOnly
+        className={styles.fab}
+        aria-label="Create a Moori"
+      >
+        <Icon name="plus" size={26} />
+      </ButtonLink>
+      {signIn.dialog}
+    </>
+  )
 }

@@ -1,0 +1,66 @@
+// The bar at the top of Moori's pages (spec §2, Home): the product name, then Sign In and Get Started
+// for visitors, or Create, the sync status and the profile chip for signed-in users.
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { useAccount } from '@/auth/useAccount'
+import { Button, ButtonLink } from './Button'
+import { Icon } from './Icon'
+import type { AuthMode } from './SignInDialog'
+import { SyncStatusChip } from './SyncStatusChip'
+import { UserChip } from './UserChip'
+import { useSignInDialog } from './useSignInDialog'
+import styles from './AppHeader.module.css'
+
+export interface AppHeaderProps {
+  /** Opens the screen's sign-in dialog; without it the header brings its own. */
+  onAuth?: (mode: AuthMode) => void
+  /** The product name is the page's main heading (the home page). */
+  brandIsHeading?: boolean
+  /** Extra controls before the account controls (e.g. a back button on a sub-page). */
+  start?: ReactNode
+}
+
+export function AppHeader({ onAuth, brandIsHeading, start }: AppHeaderProps) {
+  const account = useAccount()
+  const own = useSignInDialog()
+  const openAuth = onAuth ?? own.open
+  const brand = (
+    <Link to="/" className={styles.brand} aria-label="Moori, home">
+      <span className={styles.mark} aria-hidden="true" />
+      <span className={styles.word}>Moori</span>
+    </Link>
+  )
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        {start}
+        {brandIsHeading ? <h1 className={styles.heading}>{brand}</h1> : brand}
+        <nav className={styles.actions} aria-label="Account">
+          {account.status === 'signedOut' && (
+            <>
+              <Button variant="ghost" size="small" onClick={() => openAuth('signIn')}>
+                Sign In
+              </Button>
+              <Button variant="accent" size="small" onClick={() => openAuth('signUp')}>
+                Get Started
+              </Button>
+            </>
+          )}
+          {account.status === 'signedIn' && (
+            <>
+              <span className={styles.sync}>
+                <SyncStatusChip />
+              </span>
+              <ButtonLink to="/create-wall" variant="primary" size="small" className={styles.create}>
+                <Icon name="plus" size={18} />
+                <span className={styles.createText}>Create</span>
+              </ButtonLink>
+              <UserChip />
+            </>
+          )}
+        </nav>
+      </div>
+      {!onAuth && own.dialog}
+    </header>
+  )
+}

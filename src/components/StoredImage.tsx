@@ -1,0 +1,95 @@
+// An image from Storage (or an external URL) in a box of fixed proportions, so nothing moves while it
+// loads: a paper placeholder first, the picture fades in, loads lazily. A failed load is retried twice
+// with a freshly resolved link, then says 'Image unavailable' with a Retry button (spec §2).
+import { useState } from 'react'
+import { useImageUrl } from '@/data/images/useImageUrl'
+import { Icon } from './Icon'
+import styles from './StoredImage.module.css'
+
+export const IMAGE_RETRIES = 2
+
+export interface StoredImageProps {
+  imagePath: string | null
+  externalUrl?: string | null
+  alt: string
+  /** width / height of the box; the image covers it. */
+  ratio?: number
+  /** Load at once instead of lazily (the first screenful, dialogs). */
+  eager?: boolean
+  /** Fill the parent instead of keeping `ratio` (the parent reserves the space). */
+  fill?: boolean
+  /** 'contain' shows the whole picture (full views); 'cover' crops to the box. */
+  fit?: 'cover' | 'contain'
+  className?: string
+  unavailableText?: string
+}
+
+export function StoredImage({
+  imagePath,
+  externalUrl = null,
+  alt,
+  ratio = 1,
+  eager,
+  fill,
+  fit = 'cover',
+  className,
+  unavailableText = 'Image unavailable',
+}: StoredImageProps) {
+  const image = useImageUrl(imagePath, externalUrl)
+  const [failures, setFailures] = useState(0)
+  // Which URL finished loading: a new URL starts hidden again, without an effect that could run after
+  // a cached image already reported its load.
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null)
+  const source = image.url
+  const loaded = source !== null && loadedUrl === source
+
+  const failed = failures > IMAGE_RETRIES || (!image.resolving && !source)
+  const onError = () => {
+    setFailures((n) => n + 1)
+    if (failures < IMAGE_RETRIES) image.refresh()
+  }
+
+  return (
+    <div
+      className={[
+        styles.box,
+        fill ? styles.fill : '',
+        loaded || failed ? styles.loaded : '',
+        className ?? '',
+      ].join(' ')}
+      style={fill ? undefined : { aspectRatio: String(ratio) }}
+      data-testid="stored-image"
+      data-state={failed ? 'failed' : loaded ? 'loaded' : 'loading'}
+    >
+      {source && !failed && (
+        <img
+          key={`${source}#${failures}`}
+          src={source}
+          alt={alt}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className={[styles.image, fit === 'contain' ? styles.contain : ''].join(' ')}
+          onLoad={() => setLoadedUrl(source)}
+          onError={onError}
+        />
+      )}
+      {failed && (
+        <div className={styles.unavailable}>
+          <Icon name="image" size={22} />
+          <span>{unavailableText}</span>
+          <button
+            type="button"
+            className={styles.retry}
+            onClick={(event) => {
+              event.stopPropagation()
+              setFailures(0)
+              image.refresh()
+            }}
+          >
+            Retry
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

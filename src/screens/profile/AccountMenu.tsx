@@ -1,0 +1,93 @@
+// The profile owner's menu (spec §2, §4): Sign Out and Delete My Account. Sign-out first pushes what
+// is waiting; if something could not be saved it asks before throwing it away. Deletion is confirmed
+// ('Yes, Delete', 'Deleting...'), removes the account and its data on the server, then goes home.
+import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { useAccountActions } from '@/auth/AccountContext'
+import { ConfirmDialog } from '@/components/Dialog'
+import { Icon } from '@/components/Icon'
+import { Menu } from '@/components/Menu'
+import { useToast } from '@/components/Toasts'
+import styles from './ProfileScreen.module.css'
+
+export function unpushedText(count: number): string {
+  const changes = count === 1 ? '1 change has' : `${count} changes have`
+  return `${changes} not reached the server yet (you may be offline). If you sign out now, they will be lost.`
+}
+
+export function AccountMenu() {
+  const actions = useAccountActions()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [signingOut, setSigningOut] = useState(false)
+  const [unpushed, setUnpushed] = useState<number | null>(null)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+
+  const signOut = async (force: boolean) => {
+    setSigningOut(true)
+    try {
+      const result = await actions.signOut({ force })
+      if (!result.ok) {
+        setUnpushed(result.unpushed)
+        return
+      }
+      setUnpushed(null)
+      void navigate('/', { replace: true })
+    } finally {
+      setSigningOut(false)
+    }
+  }
+
+  const deleteAccount = async () => {
+    setDeleting(true)
+    const result = await actions.deleteAccount()
+    if (!result.ok) {
+      setDeleting(false)
+      toast.error(result.message)
+      return
+    }
+    toast.success('Your account has been deleted.')
+    void navigate('/', { replace: true })
+  }
+
+  return (
+    <>
+      <Menu
+        label="Account menu"
+        trigger={<Icon name="more" size={22} />}
+        actions={[
+          { label: 'Sign Out', onSelect: () => void signOut(false) },
+          { label: 'Delete My Account', onSelect: () => setConfirmDelete(true), danger: true },
+        ]}
+      />
+      {signingOut && unpushed === null && (
+        <span className={styles.signingOut} role="status">
+          Signing out...
+        </span>
+      )}
+      <ConfirmDialog
+        open={unpushed !== null}
+        title="Some changes are not saved yet"
+        message={unpushedText(unpushed ?? 0)}
+        confirmLabel="Sign out anyway"
+        busyLabel="Signing out..."
+        busy={signingOut}
+        danger
+        onConfirm={() => void signOut(true)}
+        onCancel={() => setUnpushed(null)}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete your account?"
+        message="This permanently deletes your profile, your Mooris, your polaroids and stickers, and your wardrobe. This cannot be undone."
+        confirmLabel="Yes, Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        danger
+        onConfirm={() => void deleteAccount()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </>
+  )
+}
