@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { assetPathPattern } from '../src/lib/assetPaths'
 import { IMAGE_CACHE } from '../src/lib/cacheNames'
 import { imageCacheKey, isLiveServicePath } from './sw/imageCacheKey'
 
@@ -23,7 +24,8 @@ clientsClaim()
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/(auth|rest|storage|realtime|functions)\/v1\//, /^\/api\//, /^\/inbox/],
+    // Service paths and static files: only app routes get the shell.
+    denylist: [/^\/(auth|rest|storage|realtime|functions)\/v1\//, /^\/api\//, /^\/inbox/, assetPathPattern],
   }),
 )
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { Button, ButtonLink } from './Button'
 import { Icon } from './Icon'
+import { InstallButton } from './InstallButton'
 import type { AuthMode } from './SignInDialog'
 import { SyncStatusChip } from './SyncStatusChip'
 import { UserChip } from './UserChip'
@@ -36,6 +37,9 @@ export function AppHeader({ onAuth, brandIsHeading, start }: AppHeaderProps) {
         {start}
         {brandIsHeading ? <h1 className={styles.heading}>{brand}</h1> : brand}
         <nav className={styles.actions} aria-label="Account">
+          <span className={styles.install}>
+            <InstallButton />
+          </span>
           {account.status === 'signedOut' && (
             <>
               <Button variant="ghost" size="small" onClick={() => openAuth('signIn')}>

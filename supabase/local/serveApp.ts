@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { isAssetPath } from '../../src/lib/assetPaths'
 
 /** Paths that belong to the stack's services and never fall back to the app shell. */
 export const servicePrefixes = ['/auth/', '/rest/', '/storage/', '/realtime/', '/inbox', '/api/', '/functions/']
@@ -30,8 +31,8 @@ export function mountApp(app: Hono, appDir: string): void {
   app.use('*', staticFirst)
   app.get('*', async (c, next) => {
     if (isServicePath(c.req.path)) return next()
-    // A missing file with an extension is a real 404 (a stale chunk must not get HTML back).
-    if (/\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.endsWith('.html')) return c.text('Not found', 404)
+    // A missing file is a real 404 (a stale chunk must not get HTML back); /milo.reyes is a route.
+    if (isAssetPath(c.req.path)) return c.text('Not found', 404)
     const html = await readFile(path.join(root, 'index.html'), 'utf8')
     return c.html(html, 200, { 'Cache-Control': 'no-cache' })
   })

@@ -14,6 +14,9 @@ test('home and a visited profile open offline from a cold reload, with their dat
   await waitForServiceWorker(page)
   await page.goto('/ada')
   await expect(page.getByRole('heading', { name: 'Ada Okafor' })).toBeVisible()
+  // Usernames may contain dots: /milo.reyes is a route, not a file.
+  await page.goto('/milo.reyes')
+  await expect(page.getByRole('heading', { name: 'Milo Reyes' })).toBeVisible()
   await page.goto('/')
   await expect(page.getByText('Wedding Guest Outfits').first()).toBeVisible()
 
@@ -26,6 +29,9 @@ test('home and a visited profile open offline from a cold reload, with their dat
   const profile = await page.goto('/ada')
   expect(profile?.fromServiceWorker()).toBe(true)
   await expect(page.getByRole('heading', { name: 'Ada Okafor' })).toBeVisible()
+
+  await page.goto('/milo.reyes')
+  await expect(page.getByRole('heading', { name: 'Milo Reyes' })).toBeVisible()
 
   const deep = await page.goto('/create-wall')
   expect(deep?.status()).toBe(200)
