@@ -7,7 +7,16 @@ import type { PolaroidRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { enqueue, type Change } from './enqueue'
 import { withQuotaRecovery } from '../storageQuota'
-import { canManageItem, imageObjectPath, nextZIndex, usernameOf } from './wallItems'
+import {
+  deleteWallItem,
+  imageObjectPath,
+  moveWallItem,
+  nextZIndex,
+  polaroidKind,
+  queueImageUpload,
+  usernameOf,
+  type ItemPosition,
+} from './wallItems'
 
 export const POLAROID_BUCKET = 'polaroid-images'
 
@@ -46,22 +55,16 @@ export async function addPolaroid(replica: Replica, input: NewPolaroid): Promise
         if (input.image) {
           const contentType = input.image.type || 'image/jpeg'
           const path = imageObjectPath(userId, 'polaroids', id, contentType)
-          imagePath = `${POLAROID_BUCKET}/${path}`
-          await db.pendingUploads.put({
-            key: imagePath,
-            bucket: POLAROID_BUCKET,
+          const upload = await queueImageUpload(
+            db,
+            { table: 'polaroids', rowId: id },
+            POLAROID_BUCKET,
             path,
-            blob: input.image,
+            input.image,
             contentType,
-            createdAt: Date.now(),
-          })
-          changes.push({
-            table: 'polaroids',
-            rowId: id,
-            fields: [],
-            op: { op: 'upload', bucket: POLAROID_BUCKET, path },
-            failureMessage: 'Failed to upload image. Please try again.',
-          })
+          )
+          imagePath = upload.imagePath
+          changes.push(upload.change)
         }
         const now = new Date()
         const row: PolaroidRow = {
@@ -98,36 +101,8 @@ export async function addPolaroid(replica: Replica, input: NewPolaroid): Promise
   return id
 }
 
-export async function movePolaroid(
-  replica: Replica,
-  id: string,
-  position: { x: number; y: number; zIndex: number },
-): Promise<void> {
-  if (!replica.userId) throw new MutationError(messages.signInToMove)
-  const { db } = replica
-  await db.transaction('rw', [db.walls, db.polaroids, db.outbox], async () => {
-    const item = await db.polaroids.get(id)
-    if (!item) throw new MutationError('This item no longer exists.')
-    if (!(await canManageItem(replica, item))) {
-      throw new MutationError('You can only move your own items or items on Mooris you own.')
-    }
-    await db.polaroids.update(id, position)
-    await enqueue(db, [
-      {
-        table: 'polaroids',
-        rowId: id,
-        fields: ['x', 'y', 'zIndex'],
-        coalesce: 'position',
-        op: {
-          op: 'call',
-          fn: 'move_polaroid',
-          args: { p_id: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex },
-        },
-        failureMessage: 'Could not save new position.',
-      },
-    ])
-  })
-  replica.sync.nudge()
+export function movePolaroid(replica: Replica, id: string, position: ItemPosition): Promise<void> {
+  return moveWallItem(replica, polaroidKind, id, position)
 }
 
 /** Only the wall owner edits a polaroid's name and message. */
@@ -159,23 +134,6 @@ export async function editPolaroid(
   replica.sync.nudge()
 }
 
-export async function deletePolaroid(replica: Replica, id: string): Promise<void> {
-  const { db } = replica
-  await db.transaction('rw', [db.walls, db.polaroids, db.outbox], async () => {
-    const item = await db.polaroids.get(id)
-    if (!item) return
-    if (!(await canManageItem(replica, item))) throw new MutationError(messages.deleteOwnPolaroidsOnly)
-    await db.polaroids.delete(id)
-    await enqueue(db, [
-      {
-        table: 'polaroids',
-        rowId: id,
-        fields: [],
-        removes: true,
-        op: { op: 'call', fn: 'delete_polaroid', args: { p_id: id } },
-        failureMessage: 'Failed to delete image. Please try again.',
-      },
-    ])
-  })
-  replica.sync.nudge()
+export function deletePolaroid(replica: Replica, id: string): Promise<void> {
+  return deleteWallItem(replica, polaroidKind, id)
 }

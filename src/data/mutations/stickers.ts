@@ -6,7 +6,16 @@ import type { StickerRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { enqueue, type Change } from './enqueue'
 import { withQuotaRecovery } from '../storageQuota'
-import { canManageItem, imageObjectPath, nextZIndex, usernameOf } from './wallItems'
+import {
+  deleteWallItem,
+  imageObjectPath,
+  moveWallItem,
+  nextZIndex,
+  queueImageUpload,
+  stickerKind,
+  usernameOf,
+  type ItemPosition,
+} from './wallItems'
 
 export const STICKER_BUCKET = 'wardrobe-stickers'
 
@@ -40,22 +49,16 @@ export async function addSticker(replica: Replica, input: NewSticker): Promise<s
         if (input.image) {
           const contentType = input.image.type || 'image/png'
           const path = imageObjectPath(userId, 'stickers', id, contentType)
-          imagePath = `${STICKER_BUCKET}/${path}`
-          await db.pendingUploads.put({
-            key: imagePath,
-            bucket: STICKER_BUCKET,
+          const upload = await queueImageUpload(
+            db,
+            { table: 'stickers', rowId: id },
+            STICKER_BUCKET,
             path,
-            blob: input.image,
+            input.image,
             contentType,
-            createdAt: Date.now(),
-          })
-          changes.push({
-            table: 'stickers',
-            rowId: id,
-            fields: [],
-            op: { op: 'upload', bucket: STICKER_BUCKET, path },
-            failureMessage: 'Failed to upload image. Please try again.',
-          })
+          )
+          imagePath = upload.imagePath
+          changes.push(upload.change)
         }
         const now = new Date()
         const row: StickerRow = {
@@ -92,55 +95,10 @@ export async function addSticker(replica: Replica, input: NewSticker): Promise<s
   return id
 }
 
-export async function moveSticker(
-  replica: Replica,
-  id: string,
-  position: { x: number; y: number; zIndex: number },
-): Promise<void> {
-  if (!replica.userId) throw new MutationError(messages.signInToMove)
-  const { db } = replica
-  await db.transaction('rw', [db.walls, db.stickers, db.outbox], async () => {
-    const item = await db.stickers.get(id)
-    if (!item) throw new MutationError('This item no longer exists.')
-    if (!(await canManageItem(replica, item))) {
-      throw new MutationError('You can only move your own items or items on Mooris you own.')
-    }
-    await db.stickers.update(id, position)
-    await enqueue(db, [
-      {
-        table: 'stickers',
-        rowId: id,
-        fields: ['x', 'y', 'zIndex'],
-        coalesce: 'position',
-        op: {
-          op: 'call',
-          fn: 'move_wall_sticker',
-          args: { sticker_id: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex },
-        },
-        failureMessage: 'Could not save new position.',
-      },
-    ])
-  })
-  replica.sync.nudge()
+export function moveSticker(replica: Replica, id: string, position: ItemPosition): Promise<void> {
+  return moveWallItem(replica, stickerKind, id, position)
 }
 
-export async function deleteSticker(replica: Replica, id: string): Promise<void> {
-  const { db } = replica
-  await db.transaction('rw', [db.walls, db.stickers, db.outbox], async () => {
-    const item = await db.stickers.get(id)
-    if (!item) return
-    if (!(await canManageItem(replica, item))) throw new MutationError(messages.deleteOwnStickersOnly)
-    await db.stickers.delete(id)
-    await enqueue(db, [
-      {
-        table: 'stickers',
-        rowId: id,
-        fields: [],
-        removes: true,
-        op: { op: 'call', fn: 'delete_wall_sticker', args: { sticker_id: id } },
-        failureMessage: 'Failed to delete sticker. Please try again.',
-      },
-    ])
-  })
-  replica.sync.nudge()
+export function deleteSticker(replica: Replica, id: string): Promise<void> {
+  return deleteWallItem(replica, stickerKind, id)
 }

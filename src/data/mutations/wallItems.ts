@@ -1,9 +1,12 @@
 // Rules shared by polaroids and stickers: who may move or delete an item, and the z-order of new items
 // (one above the highest on the wall, 1 if none; spec §4).
 import Dexie from 'dexie'
+import { messages } from '@/lib/validation'
 import type { MooriDB } from '../db'
+import type { RpcName } from '../model/outbox'
 import type { PolaroidRow, StickerRow } from '../model/rows'
-import type { Replica } from '../replica'
+import { MutationError, type Replica } from '../replica'
+import { enqueue, type Change } from './enqueue'
 
 export async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
   const range = [
@@ -33,4 +36,128 @@ export async function usernameOf(db: MooriDB, userId: string): Promise<string | 
 export function imageObjectPath(userId: string, folder: string, id: string, contentType: string): string {
   const extension = contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : 'jpg'
   return `${userId}/${folder}/${id}.${extension}`
+}
+
+export interface ItemPosition {
+  x: number
+  y: number
+  zIndex: number
+}
+
+/** What differs between polaroids and stickers when they are moved or deleted. */
+export interface WallItemKind {
+  table: 'polaroids' | 'stickers'
+  moveFn: Extract<RpcName, 'move_polaroid' | 'move_wall_sticker'>
+  deleteFn: Extract<RpcName, 'delete_polaroid' | 'delete_wall_sticker'>
+  /** The RPCs' name for the item id parameter (spec §7). */
+  idArg: 'p_id' | 'sticker_id'
+  deleteRefused: string
+  deleteFailed: string
+}
+
+export const polaroidKind: WallItemKind = {
+  table: 'polaroids',
+  moveFn: 'move_polaroid',
+  deleteFn: 'delete_polaroid',
+  idArg: 'p_id',
+  deleteRefused: messages.deleteOwnPolaroidsOnly,
+  deleteFailed: 'Failed to delete image. Please try again.',
+}
+
+export const stickerKind: WallItemKind = {
+  table: 'stickers',
+  moveFn: 'move_wall_sticker',
+  deleteFn: 'delete_wall_sticker',
+  idArg: 'sticker_id',
+  deleteRefused: messages.deleteOwnStickersOnly,
+  deleteFailed: 'Failed to delete sticker. Please try again.',
+}
+
+/** Saves an item's new position; repeated moves of a waiting item fold into one outbox entry. */
+export async function moveWallItem(
+  replica: Replica,
+  kind: WallItemKind,
+  id: string,
+  position: ItemPosition,
+): Promise<void> {
+  if (!replica.userId) throw new MutationError(messages.signInToMove)
+  const { db } = replica
+  const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
+  await db.transaction('rw', [db.walls, table, db.outbox], async () => {
+    const item = await table.get(id)
+    if (!item) throw new MutationError('This item no longer exists.')
+    if (!(await canManageItem(replica, item))) {
+      throw new MutationError('You can only move your own items or items on Mooris you own.')
+    }
+    await table.update(id, position)
+    await enqueue(db, [
+      {
+        table: kind.table,
+        rowId: id,
+        fields: ['x', 'y', 'zIndex'],
+        coalesce: 'position',
+        op: {
+          op: 'call',
+          fn: kind.moveFn,
+          args: { [kind.idArg]: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex },
+        },
+        failureMessage: 'Could not save new position.',
+      },
+    ])
+  })
+  replica.sync.nudge()
+}
+
+/** Removes an item at once; only its creator or the wall owner may (spec §5). */
+export async function deleteWallItem(replica: Replica, kind: WallItemKind, id: string): Promise<void> {
+  const { db } = replica
+  const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
+  await db.transaction('rw', [db.walls, table, db.outbox], async () => {
+    const item = await table.get(id)
+    if (!item) return
+    if (!(await canManageItem(replica, item))) throw new MutationError(kind.deleteRefused)
+    await table.delete(id)
+    await enqueue(db, [
+      {
+        table: kind.table,
+        rowId: id,
+        fields: [],
+        removes: true,
+        op: { op: 'call', fn: kind.deleteFn, args: { [kind.idArg]: id } },
+        failureMessage: kind.deleteFailed,
+      },
+    ])
+  })
+  replica.sync.nudge()
+}
+
+/** Keeps a new image on the device and queues its upload ahead of the row that shows it. Runs inside
+ * the mutation's transaction (with db.pendingUploads); returns the image's `bucket/path`. */
+export async function queueImageUpload(
+  db: MooriDB,
+  item: { table: Change['table']; rowId: string },
+  bucket: string,
+  path: string,
+  image: Blob,
+  contentType: string,
+): Promise<{ imagePath: string; change: Change }> {
+  const imagePath = `${bucket}/${path}`
+  await db.pendingUploads.put({
+    key: imagePath,
+    bucket,
+    path,
+    blob: image,
+    contentType,
+    createdAt: Date.now(),
+  })
+  return {
+    imagePath,
+    change: {
+      table: item.table,
+      rowId: item.rowId,
+      fields: [],
+      op: { op: 'upload', bucket, path },
+      failureMessage: 'Failed to upload image. Please try again.',
+    },
+  }
 }
