@@ -6,6 +6,8 @@ export interface PreviewWallRow {
   description: string
   private: boolean
   updatedAt: number
+  /** The guest pressed 'Sign Up to Save & Continue': turn the preview into a real wall once they can own one. */
+  saveRequested?: boolean
 }
 
 export interface PreviewPolaroidRow {

@@ -16,14 +16,22 @@ describe('wall mutations', () => {
     expect(await replica.db.walls.get(id)).toMatchObject({ name: 'Summer', description: null, ownerId: me })
     const outbox = await replica.db.outbox.toArray()
     expect(outbox).toHaveLength(1)
-    expect(outbox[0]!.op).toMatchObject({ op: 'insert', table: 'walls', row: { id, name: 'Summer', owner_id: me } })
+    expect(outbox[0]!.op).toMatchObject({
+      op: 'insert',
+      table: 'walls',
+      row: { id, name: 'Summer', owner_id: me },
+    })
   })
 
   it('refuse bad input with the spec message and write nothing', async () => {
     const replica = memoryReplica(me)
     await expect(createWall(replica, { name: 'x'.repeat(81) })).rejects.toThrow('Name is too long')
-    await expect(createWall(replica, { name: 'ok', description: 'd'.repeat(251) })).rejects.toThrow('Description is too long')
-    await expect(createWall(memoryReplica(null), { name: 'ok' })).rejects.toThrow('User must be authenticated to create walls')
+    await expect(createWall(replica, { name: 'ok', description: 'd'.repeat(251) })).rejects.toThrow(
+      'Description is too long',
+    )
+    await expect(createWall(memoryReplica(null), { name: 'ok' })).rejects.toThrow(
+      'User must be authenticated to create walls',
+    )
     expect(await replica.db.walls.count()).toBe(0)
     expect(await replica.db.outbox.count()).toBe(0)
   })
@@ -39,7 +47,12 @@ describe('wall mutations', () => {
   it('delete a wall with its items at once', async () => {
     const replica = memoryReplica(me)
     const id = await createWall(replica, { name: 'Gone soon' })
-    await addPolaroid(replica, { wallId: id, name: 'p', message: 'm', externalUrl: 'https://example.com/a.jpg' })
+    await addPolaroid(replica, {
+      wallId: id,
+      name: 'p',
+      message: 'm',
+      externalUrl: 'https://example.com/a.jpg',
+    })
     await deleteWall(replica, id)
     expect(await replica.db.walls.count()).toBe(0)
     expect(await replica.db.polaroids.count()).toBe(0)
@@ -55,7 +68,12 @@ describe('polaroid mutations', () => {
     const image = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' })
     const id = await addPolaroid(replica, { wallId, name: 'n', message: 'm', image })
     const polaroid = await replica.db.polaroids.get(id)
-    expect(polaroid).toMatchObject({ x: 0, y: 0, zIndex: 1, imagePath: `polaroid-images/${me}/polaroids/${id}.jpg` })
+    expect(polaroid).toMatchObject({
+      x: 0,
+      y: 0,
+      zIndex: 1,
+      imagePath: `polaroid-images/${me}/polaroids/${id}.jpg`,
+    })
     const ops = (await replica.db.outbox.orderBy('seq').toArray()).map((e) => e.op.op)
     expect(ops).toEqual(['insert', 'upload', 'insert'])
     expect(await replica.db.pendingUploads.count()).toBe(1)
@@ -64,25 +82,42 @@ describe('polaroid mutations', () => {
   it('need an image or a valid URL', async () => {
     const replica = memoryReplica(me)
     const wallId = await createWall(replica, { name: 'W' })
-    await expect(addPolaroid(replica, { wallId, name: 'n', message: 'm' })).rejects.toThrow('No image provided')
-    await expect(addPolaroid(replica, { wallId, name: 'n', message: 'm', externalUrl: 'ftp://x' })).rejects.toThrow(
-      'Invalid image URL',
+    await expect(addPolaroid(replica, { wallId, name: 'n', message: 'm' })).rejects.toThrow(
+      'No image provided',
     )
+    await expect(
+      addPolaroid(replica, { wallId, name: 'n', message: 'm', externalUrl: 'ftp://x' }),
+    ).rejects.toThrow('Invalid image URL')
   })
 
   it('put a new item above the highest one on the wall', async () => {
     const replica = memoryReplica(me)
     const wallId = await createWall(replica, { name: 'W' })
-    const a = await addPolaroid(replica, { wallId, name: 'a', message: 'm', externalUrl: 'https://e.com/a.jpg' })
+    const a = await addPolaroid(replica, {
+      wallId,
+      name: 'a',
+      message: 'm',
+      externalUrl: 'https://e.com/a.jpg',
+    })
     await movePolaroid(replica, a, { x: 1, y: 1, zIndex: 41 })
-    const b = await addPolaroid(replica, { wallId, name: 'b', message: 'm', externalUrl: 'https://e.com/b.jpg' })
+    const b = await addPolaroid(replica, {
+      wallId,
+      name: 'b',
+      message: 'm',
+      externalUrl: 'https://e.com/b.jpg',
+    })
     expect((await replica.db.polaroids.get(b))!.zIndex).toBe(42)
   })
 
   it('fold repeated moves of an item into one waiting entry', async () => {
     const replica = memoryReplica(me)
     const wallId = await createWall(replica, { name: 'W' })
-    const id = await addPolaroid(replica, { wallId, name: 'a', message: 'm', externalUrl: 'https://e.com/a.jpg' })
+    const id = await addPolaroid(replica, {
+      wallId,
+      name: 'a',
+      message: 'm',
+      externalUrl: 'https://e.com/a.jpg',
+    })
     for (let i = 0; i < 10; i++) await movePolaroid(replica, id, { x: i, y: i, zIndex: 2 })
     const moves = (await replica.db.outbox.toArray()).filter((e) => e.coalesce === 'position')
     expect(moves).toHaveLength(1)
@@ -93,7 +128,12 @@ describe('polaroid mutations', () => {
   it('let strangers neither move nor delete', async () => {
     const replica = memoryReplica(me)
     const wallId = await createWall(replica, { name: 'W' })
-    const id = await addPolaroid(replica, { wallId, name: 'a', message: 'm', externalUrl: 'https://e.com/a.jpg' })
+    const id = await addPolaroid(replica, {
+      wallId,
+      name: 'a',
+      message: 'm',
+      externalUrl: 'https://e.com/a.jpg',
+    })
     const stranger = { ...replica, userId: other }
     await expect(movePolaroid(stranger, id, { x: 5, y: 5, zIndex: 9 })).rejects.toThrow(/only move your own/)
     await expect(deletePolaroid(stranger, id)).rejects.toThrow(
@@ -133,6 +173,12 @@ describe('profile and wardrobe mutations', () => {
     ])
     const tags = await replica.db.tags.toArray()
     expect(tags).toHaveLength(1)
-    expect(tags[0]).toMatchObject({ tagType: 'color', tagValue: 'Blue', confidenceScore: 1, isAiGenerated: false, isVerified: true })
+    expect(tags[0]).toMatchObject({
+      tagType: 'color',
+      tagValue: 'Blue',
+      confidenceScore: 1,
+      isAiGenerated: false,
+      isVerified: true,
+    })
   })
 })

@@ -93,7 +93,12 @@ export async function renameWall(replica: Replica, wallId: string, name: string)
 export async function describeWall(replica: Replica, wallId: string, description: string): Promise<void> {
   const error = wallDescriptionError(description)
   if (error) throw new MutationError(error)
-  await updateWall(replica, wallId, { description: trimmedOrNull(description) }, 'Failed to update description.')
+  await updateWall(
+    replica,
+    wallId,
+    { description: trimmedOrNull(description) },
+    'Failed to update description.',
+  )
 }
 
 export async function setWallPrivacy(replica: Replica, wallId: string, isPrivate: boolean): Promise<void> {

@@ -15,7 +15,12 @@ async function ownItem(replica: Replica, itemId: string): Promise<WardrobeItemRo
   return item
 }
 
-async function updateItem(replica: Replica, itemId: string, patch: Partial<WardrobeItemRow>, failureMessage: string) {
+async function updateItem(
+  replica: Replica,
+  itemId: string,
+  patch: Partial<WardrobeItemRow>,
+  failureMessage: string,
+) {
   const { db } = replica
   await db.transaction('rw', db.wardrobeItems, db.outbox, async () => {
     await ownItem(replica, itemId)
@@ -26,7 +31,12 @@ async function updateItem(replica: Replica, itemId: string, patch: Partial<Wardr
         table: 'wardrobeItems',
         rowId: itemId,
         fields,
-        op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: toServer('wardrobeItems', patch, fields) },
+        op: {
+          op: 'update',
+          table: 'wardrobe_items',
+          id: itemId,
+          patch: toServer('wardrobeItems', patch, fields),
+        },
         failureMessage,
       },
     ])

@@ -1,4 +1,10 @@
-// SCAFFOLD: replaced by the screens work; exists so the router compiles.
+// /wall/{wallId}: the wall page; /wall without an id shows the not-found page (spec §2).
+import { useParams } from 'react-router-dom'
+import { WallNotFound } from './WallNotFound'
+import { WallPage } from './WallPage'
+
 export function WallScreen() {
-  return <main id="main"><h1>Moori</h1></main>
+  const { wallId } = useParams()
+  if (!wallId) return <WallNotFound />
+  return <WallPage key={wallId} wallId={wallId} />
 }

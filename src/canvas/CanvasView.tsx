@@ -1,0 +1,228 @@
+// The pannable, zoomable surface shared by the wall and the guest preview. It positions whatever the
+// screen renders for each item and only renders the items near the viewport, so a wall of thousands
+// stays light. The camera and the gestures work on the DOM directly; React renders again only when
+// the items change or the visible area crosses into new grid cells. No data access: the screen passes
+// items in and saves moves through `onMove`.
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { sameRect, snapRect, touchesRect, visibleWorldRect, type Rect } from '@/lib/camera'
+import type { Camera } from './Camera'
+import { attachGestures, type ItemPosition } from './gestures'
+import { itemTransform } from './itemTransform'
+import styles from './CanvasView.module.css'
+
+export interface CanvasItem {
+  id: string
+  x: number
+  y: number
+  zIndex: number
+  /** The item's footprint in world pixels, for deciding whether it is near the viewport. */
+  width: number
+  height: number
+  /** May the current user move it? */
+  draggable: boolean
+  /** What a screen reader announces for the item. */
+  label: string
+}
+
+export interface CanvasViewProps<T extends CanvasItem> {
+  camera: Camera
+  items: readonly T[]
+  renderItem: (item: T) => ReactNode
+  onMove?: (id: string, position: ItemPosition) => Promise<void> | void
+  /** Enter on a focused item. */
+  onOpen?: (id: string) => void
+  /** False keeps a press on an item from panning (the preview). */
+  panOnItems?: boolean
+  label: string
+  children?: ReactNode
+}
+
+/** Items within half a viewport of the screen are rendered; the area snaps to 512 px cells. */
+const MARGIN = 0.5
+const CELL = 512
+const KEY_STEP = 10
+const KEY_STEP_LARGE = 50
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  return Boolean(el?.closest?.('input, textarea, select, [contenteditable="true"]'))
+}
+
+export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
+  const { camera, items, renderItem, onMove, onOpen, panOnItems = true, label, children } = props
+  const viewportRef = useRef<HTMLDivElement>(null)
+  const layerRef = useRef<HTMLDivElement>(null)
+  const hintId = useId()
+
+  const latest = useRef({ items, onMove, onOpen, panOnItems })
+  latest.current = { items, onMove, onOpen, panOnItems }
+  const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items])
+  const byIdRef = useRef(byId)
+  byIdRef.current = byId
+  const topZ = useRef(0)
+  topZ.current = Math.max(topZ.current, ...items.map((i) => i.zIndex), 0)
+  // Where arrow keys last sent an item, until the saved position comes back in `items`: quick key
+  // presses then build on each other instead of on a stale position.
+  const keyMoves = useRef(new Map<string, { x: number; y: number; zIndex: number }>())
+  for (const [id, target] of keyMoves.current) {
+    const item = byId.get(id)
+    if (!item || (item.x === target.x && item.y === target.y)) keyMoves.current.delete(id)
+  }
+
+  // Kept out of state: starting a drag must not re-render the canvas. It only matters when the visible
+  // area changes mid-drag (a wheel zoom), and that render reads it.
+  const draggingId = useRef<string | null>(null)
+  const [area, setArea] = useState<Rect>(() =>
+    snapRect(visibleWorldRect(camera.state, window.innerWidth, window.innerHeight, MARGIN), CELL),
+  )
+
+  const save = useCallback((id: string, position: ItemPosition) => {
+    const move = latest.current.onMove
+    if (!move) return Promise.reject(new Error('Not movable'))
+    return Promise.resolve(move(id, position))
+  }, [])
+
+  useEffect(() => {
+    const viewport = viewportRef.current
+    const layer = layerRef.current
+    if (!viewport || !layer) return
+    camera.attach(viewport, layer)
+    let size = camera.viewportSize()
+    let current: Rect | null = null
+    const track = () => {
+      const next = snapRect(visibleWorldRect(camera.state, size.width, size.height, MARGIN), CELL)
+      if (!sameRect(current, next)) {
+        current = next
+        setArea(next)
+      }
+    }
+    const unsubscribe = camera.subscribe(track)
+    const observer = new ResizeObserver(() => {
+      size = camera.viewportSize()
+      track()
+    })
+    observer.observe(viewport)
+    track()
+    const detach = attachGestures(viewport, {
+      camera,
+      item: (id) => byIdRef.current.get(id),
+      topZIndex: () => topZ.current,
+      raiseTo: (z) => {
+        topZ.current = Math.max(topZ.current, z)
+      },
+      move: save,
+      panOnItems: () => latest.current.panOnItems,
+      dragging: (id) => {
+        draggingId.current = id
+      },
+      classes: { dragging: styles.dragging!, active: styles.active! },
+    })
+    return () => {
+      detach()
+      observer.disconnect()
+      unsubscribe()
+      camera.attach(null, null)
+    }
+  }, [camera, save])
+
+  // Keyboard: +/- zoom and 0 resets anywhere on the page that is not a text field or a dialog.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
+      if (document.querySelector('dialog[open]')) return
+      if (event.key === '+' || event.key === '=') camera.zoomIn({ durationMs: 200 })
+      else if (event.key === '-' || event.key === '_') camera.zoomOut({ durationMs: 200 })
+      else if (event.key === '0') camera.reset({ durationMs: 200 })
+      else return
+      event.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [camera])
+
+  const onItemKey = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>, item: CanvasItem) => {
+      if (event.target !== event.currentTarget) return
+      if (event.key === 'Enter' || event.key === ' ') {
+        if (!latest.current.onOpen) return
+        event.preventDefault()
+        latest.current.onOpen(item.id)
+        return
+      }
+      const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP
+      const delta: Record<string, [number, number]> = {
+        ArrowLeft: [-step, 0],
+        ArrowRight: [step, 0],
+        ArrowUp: [0, -step],
+        ArrowDown: [0, step],
+      }
+      const d = delta[event.key]
+      if (!d || !item.draggable) return
+      event.preventDefault()
+      const from = keyMoves.current.get(item.id) ?? item
+      const zIndex = from.zIndex >= topZ.current ? from.zIndex : topZ.current + 1
+      topZ.current = Math.max(topZ.current, zIndex)
+      const target = { x: from.x + d[0], y: from.y + d[1], zIndex }
+      keyMoves.current.set(item.id, target)
+      void save(item.id, target).catch(() => keyMoves.current.delete(item.id))
+    },
+    [save],
+  )
+
+  const visible = useMemo(
+    () => items.filter((item) => item.id === draggingId.current || touchesRect(area, item)),
+    [items, area],
+  )
+
+  return (
+    <div ref={viewportRef} className={styles.viewport} role="region" aria-label={label} data-testid="canvas">
+      <p id={hintId} className="visually-hidden">
+        Arrow keys move the selected item; plus and minus zoom; 0 resets the view.
+      </p>
+      <div ref={layerRef} className={styles.layer} data-testid="canvas-layer">
+        {visible.map((item) => (
+          <CanvasItemView key={item.id} item={item} renderItem={renderItem} onKey={onItemKey} hintId={hintId} />
+        ))}
+      </div>
+      {children}
+    </div>
+  )
+}
+
+interface ItemViewProps<T extends CanvasItem> {
+  item: T
+  renderItem: (item: T) => ReactNode
+  onKey: (event: KeyboardEvent<HTMLDivElement>, item: CanvasItem) => void
+  hintId: string
+}
+
+function ItemView<T extends CanvasItem>({ item, renderItem, onKey, hintId }: ItemViewProps<T>) {
+  return (
+    <div
+      className={[styles.item, item.draggable ? styles.movable : ''].join(' ')}
+      data-canvas-item={item.id}
+      data-x={item.x}
+      data-y={item.y}
+      data-z={item.zIndex}
+      role="group"
+      aria-label={item.label}
+      aria-describedby={item.draggable ? hintId : undefined}
+      tabIndex={0}
+      style={{ transform: itemTransform(item.x, item.y), zIndex: item.zIndex }}
+      onKeyDown={(event) => onKey(event, item)}
+    >
+      {renderItem(item)}
+    </div>
+  )
+}
+
+/** Re-renders an item only when one of its own fields changed (live queries hand out new objects). */
+function sameItem<T extends CanvasItem>(a: ItemViewProps<T>, b: ItemViewProps<T>): boolean {
+  if (a.renderItem !== b.renderItem || a.onKey !== b.onKey || a.hintId !== b.hintId) return false
+  if (a.item === b.item) return true
+  const keys = Object.keys(a.item) as Array<keyof T>
+  if (keys.length !== Object.keys(b.item).length) return false
+  return keys.every((key) => Object.is(a.item[key], b.item[key]))
+}
+
+const CanvasItemView = memo(ItemView, sameItem) as typeof ItemView

@@ -1,0 +1,35 @@
+// A cut-out sticker on a wall: the picture on its own (no frame), at a size between 50 and 200 px
+// (spec §9), with a die-cut shadow. A failed load says 'Sticker unavailable' (spec §2).
+import type { ReactNode } from 'react'
+import { StoredImage } from './StoredImage'
+import styles from './StickerCard.module.css'
+
+export const STICKER_CARD = { size: 160 } as const
+
+export function StickerCard({
+  imagePath,
+  name,
+  uploadPending,
+  actions,
+}: {
+  imagePath: string
+  name: string
+  uploadPending?: boolean
+  actions?: ReactNode
+}) {
+  return (
+    <div className={styles.sticker} data-testid="sticker-card">
+      <StoredImage
+        imagePath={imagePath}
+        alt={name || 'Sticker'}
+        fit="contain"
+        fill
+        eager
+        className={styles.image}
+        unavailableText="Sticker unavailable"
+      />
+      {uploadPending && <span className={styles.pending}>Waiting to upload</span>}
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,180 @@
+// The wall's items on the shared canvas: polaroids and stickers from the replica (plus a placeholder
+// while a photo is being prepared), draggable by whoever may move them (creator or wall owner), with
+// their open and delete controls. Drops and arrow-key moves are saved as position changes; a change
+// the replica refuses snaps back with the spec's message.
+import { useCallback, useMemo, useRef, type ReactNode } from 'react'
+import { CanvasView } from '@/canvas/CanvasView'
+import type { Camera } from '@/canvas/Camera'
+import type { ItemPosition } from '@/canvas/gestures'
+import type { WallItem } from '@/data/queries/useWallItems'
+import { movePolaroid } from '@/data/mutations/polaroids'
+import { moveSticker } from '@/data/mutations/stickers'
+import { useReplica } from '@/data/ReplicaContext'
+import { Icon } from '@/components/Icon'
+import { POLAROID_CARD, PolaroidCard, PolaroidSkeleton } from '@/components/PolaroidCard'
+import { STICKER_CARD, StickerCard } from '@/components/StickerCard'
+import { useToast } from '@/components/Toasts'
+import styles from './WallCanvas.module.css'
+
+export const MOVE_FAILED = 'Could not save new position.'
+
+type Placed = { width: number; height: number; draggable: boolean; label: string }
+export type WallCanvasItem =
+  (WallItem & Placed) | ({ kind: 'skeleton'; id: string; x: number; y: number; zIndex: number } & Placed)
+
+const SKELETON_ID = '__uploading__'
+
+export function itemTitle(item: WallItem): string {
+  return item.name || (item.kind === 'polaroid' ? 'Untitled polaroid' : 'Sticker')
+}
+
+export function WallCanvas({
+  camera,
+  items,
+  uploading,
+  canMove,
+  onOpen,
+  onDelete,
+  children,
+}: {
+  camera: Camera
+  items: WallItem[]
+  uploading: boolean
+  /** Signed in: items the user manages may move. */
+  canMove: boolean
+  onOpen: (id: string) => void
+  onDelete: (item: WallItem) => void
+  children?: ReactNode
+}) {
+  const replica = useReplica()
+  const toast = useToast()
+  const handlers = useRef({ onOpen, onDelete })
+  handlers.current = { onOpen, onDelete }
+
+  const canvasItems = useMemo<WallCanvasItem[]>(() => {
+    const placed: WallCanvasItem[] = items.map((item) => {
+      const title = itemTitle(item)
+      return item.kind === 'polaroid'
+        ? {
+            ...item,
+            width: POLAROID_CARD.width,
+            height: POLAROID_CARD.height,
+            draggable: canMove && item.canManage,
+            label: `Polaroid: ${title}${item.username ? ` by ${item.username}` : ''}`,
+          }
+        : {
+            ...item,
+            width: STICKER_CARD.size,
+            height: STICKER_CARD.size,
+            draggable: canMove && item.canManage,
+            label: `Sticker: ${title}`,
+          }
+    })
+    if (uploading) {
+      const top = items.reduce((z, item) => Math.max(z, item.zIndex), 0)
+      placed.push({
+        kind: 'skeleton',
+        id: SKELETON_ID,
+        x: 0,
+        y: 0,
+        zIndex: top + 1,
+        width: POLAROID_CARD.width,
+        height: POLAROID_CARD.height,
+        draggable: false,
+        label: 'Uploading image',
+      })
+    }
+    return placed
+  }, [items, uploading, canMove])
+
+  const kinds = useRef(new Map<string, WallItem['kind']>())
+  kinds.current = new Map(items.map((item) => [item.id, item.kind]))
+
+  const onMove = useCallback(
+    async (id: string, position: ItemPosition) => {
+      const kind = kinds.current.get(id)
+      try {
+        if (kind === 'polaroid') await movePolaroid(replica, id, position)
+        else if (kind === 'sticker') await moveSticker(replica, id, position)
+        else throw new Error('Unknown item')
+      } catch (error) {
+        toast.error(MOVE_FAILED)
+        throw error
+      }
+    },
+    [replica, toast],
+  )
+
+  const renderItem = useCallback((item: WallCanvasItem) => {
+    if (item.kind === 'skeleton') return <PolaroidSkeleton />
+    const title = itemTitle(item)
+    const remove = item.canManage ? (
+      <button
+        type="button"
+        className={styles.action}
+        aria-label={`Delete ${title}`}
+        onClick={(event) => {
+          event.stopPropagation()
+          handlers.current.onDelete(item)
+        }}
+      >
+        <Icon name="trash" size={18} />
+      </button>
+    ) : null
+    if (item.kind === 'sticker') {
+      return (
+        <StickerCard
+          imagePath={item.imagePath}
+          name={title}
+          uploadPending={item.uploadPending}
+          actions={remove}
+        />
+      )
+    }
+    return (
+      <PolaroidCard
+        name={item.name}
+        message={item.message}
+        timestamp={item.timestamp}
+        imagePath={item.imagePath}
+        externalUrl={item.externalUrl}
+        username={item.username}
+        uploadPending={item.uploadPending}
+        onOpen={() => handlers.current.onOpen(item.id)}
+        actions={
+          <>
+            <button
+              type="button"
+              className={styles.action}
+              aria-label={`Open ${title}`}
+              onClick={(event) => {
+                event.stopPropagation()
+                handlers.current.onOpen(item.id)
+              }}
+            >
+              <Icon name="image" size={18} />
+            </button>
+            {remove}
+          </>
+        }
+      />
+    )
+  }, [])
+
+  const openItem = useCallback((id: string) => {
+    if (kinds.current.get(id) === 'polaroid') handlers.current.onOpen(id)
+  }, [])
+
+  return (
+    <CanvasView
+      camera={camera}
+      items={canvasItems}
+      renderItem={renderItem}
+      onMove={onMove}
+      onOpen={openItem}
+      label="Moori canvas"
+    >
+      {children}
+    </CanvasView>
+  )
+}

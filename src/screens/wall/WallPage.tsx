@@ -1,0 +1,174 @@
+// The wall page (/wall/{wallId}, spec §2): header, the canvas with zoom controls, the floating actions,
+// the owner's assistant panel, the upload dialog with its placeholder card, and item deletion. Live
+// changes by others arrive through the replica and simply re-render. Also drawn behind the polaroid
+// modal when that route is opened directly.
+import { useCallback, useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { useCamera } from '@/canvas/useCamera'
+import { ZoomControls } from '@/canvas/ZoomControls'
+import { deletePolaroid } from '@/data/mutations/polaroids'
+import { deleteSticker } from '@/data/mutations/stickers'
+import { wallScope } from '@/data/model/scopes'
+import { useScope } from '@/data/queries/useScope'
+import { useWall } from '@/data/queries/useWall'
+import { useWallItems, type WallItem } from '@/data/queries/useWallItems'
+import { useReplica } from '@/data/ReplicaContext'
+import { useAccount } from '@/auth/useAccount'
+import { Button } from '@/components/Button'
+import { ConfirmDialog } from '@/components/Dialog'
+import { Icon } from '@/components/Icon'
+import { PageSpinner } from '@/components/Spinner'
+import { StateMessage } from '@/components/StateMessage'
+import { useToast } from '@/components/Toasts'
+import { UploadDialog } from '@/components/UploadDialog'
+import { useUploadPolaroid } from '@/components/useUploadPolaroid'
+import { useSignInDialog } from '@/components/useSignInDialog'
+import { AssistantPanel } from './AssistantPanel'
+import { WallActions } from './WallActions'
+import { WallCanvas, itemTitle } from './WallCanvas'
+import { WallHeader } from './WallHeader'
+import { WallNotFound } from './WallNotFound'
+import { useAutoLayout } from './useAutoLayout'
+import styles from './WallPage.module.css'
+
+export function WallPage({ wallId }: { wallId: string }) {
+  const view = useWall(wallId)
+  const items = useWallItems(wallId)
+  const scope = useScope(wallScope(wallId))
+  const account = useAccount()
+  const replica = useReplica()
+  const toast = useToast()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const camera = useCamera()
+  const { uploading, upload } = useUploadPolaroid(wallId)
+  const [uploadOpen, setUploadOpen] = useState(false)
+  const [deleting, setDeleting] = useState<WallItem | null>(null)
+  const [busy, setBusy] = useState(false)
+  const signedIn = account.status === 'signedIn'
+  const signIn = useSignInDialog()
+
+  useAutoLayout(items, view.isOwner, scope.status === 'ready', uploading)
+
+  // The polaroid popup is its own route: fetch its code now, so it opens offline too.
+  useEffect(() => {
+    void import('@/screens/polaroid/PolaroidScreen').catch(() => undefined)
+  }, [])
+
+  const open = useCallback(
+    (id: string) => void navigate(`/wall/${wallId}/polaroid/${id}`, { state: { background: location } }),
+    [navigate, wallId, location],
+  )
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    const isPolaroid = deleting.kind === 'polaroid'
+    setBusy(true)
+    try {
+      if (isPolaroid) await deletePolaroid(replica, deleting.id)
+      else await deleteSticker(replica, deleting.id)
+      toast.success(isPolaroid ? 'Image deleted successfully!' : 'Sticker deleted successfully!')
+    } catch (error) {
+      console.error('Delete refused', error)
+      toast.error(
+        isPolaroid
+          ? 'Failed to delete image. Please try again.'
+          : 'Failed to delete sticker. Please try again.',
+      )
+    } finally {
+      setBusy(false)
+      setDeleting(null)
+    }
+  }
+
+  if (view.status === 'missing') return <WallNotFound />
+  if (view.status === 'error' && !view.wall) {
+    return (
+      <main id="main" className={styles.message}>
+        <StateMessage
+          title="Failed to load polaroids"
+          tone="error"
+          action={
+            <Button variant="primary" onClick={() => replica.sync.resume?.()}>
+              Try Again
+            </Button>
+          }
+        >
+          This Moori could not be loaded. Check your connection and try again.
+        </StateMessage>
+      </main>
+    )
+  }
+  if (!view.wall) return <PageSpinner label="Loading Moori" />
+
+  const wall = view.wall
+  const empty = items !== undefined && items.length === 0 && !uploading
+
+  return (
+    <div className={styles.page}>
+      <WallHeader view={view} />
+      <main id="main" className={styles.stage}>
+        <WallCanvas
+          camera={camera}
+          items={items ?? []}
+          uploading={uploading}
+          canMove={signedIn}
+          onOpen={open}
+          onDelete={setDeleting}
+        />
+        {empty && (
+          <div className={styles.empty}>
+            <StateMessage title="This Moori is empty!" headingLevel={2}>
+              {signedIn
+                ? 'Upload the first image to start the collage.'
+                : 'Nothing has been pinned here yet.'}
+            </StateMessage>
+          </div>
+        )}
+        {items === undefined && (
+          <div className={styles.loading}>
+            <PageSpinner label="Loading polaroids" />
+          </div>
+        )}
+        <ZoomControls camera={camera} className={styles.zoom} />
+        <WallActions
+          wall={wall}
+          isOwner={view.isOwner}
+          signedIn={signedIn}
+          onUpload={() => setUploadOpen(true)}
+        />
+        {view.isOwner && <AssistantPanel />}
+        {!signedIn && (
+          <div className={styles.guest}>
+            <Button variant="secondary" size="small" onClick={() => signIn.open('signIn')}>
+              <Icon name="user" size={16} />
+              Sign in to add images
+            </Button>
+          </div>
+        )}
+      </main>
+      {!signedIn && signIn.dialog}
+      <UploadDialog
+        open={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        onSubmit={(request) => {
+          setUploadOpen(false)
+          void upload(request).then((id) => {
+            if (id) open(id)
+          })
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting?.kind === 'sticker' ? 'Delete this sticker?' : 'Delete this image?'}
+        message={deleting ? `"${itemTitle(deleting)}" will be removed from this Moori for everyone.` : ''}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={busy}
+        danger
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  )
+}
