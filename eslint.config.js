@@ -22,7 +22,7 @@ const appPattern = { group: ['@/app/*', '**/app/**'], message: 'Nothing imports 
 
 export default tseslint.config(
   {
-    ignores: ['eslint.config.js', 'node_modules', 'dist', 'dev-dist', '.data', 'test-results', 'playwright-report', 'bench-results'],
+    ignores: ['eslint.config.js', 'node_modules', 'dist', 'dist-*', 'dev-dist', '.data', 'test-results', 'playwright-report', 'bench-results', '.scratch*'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

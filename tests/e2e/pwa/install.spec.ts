@@ -17,14 +17,12 @@ test('Chrome reports no installability errors', async ({ browserName: _ }, testI
     await page.goto(STACK_URL)
     await waitForServiceWorker(page)
     const cdp = await context.newCDPSession(page)
-    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string }
+    const manifest = await cdp.send('Page.getAppManifest')
     expect(manifest.errors).toEqual([])
     expect(manifest.url).toContain('/manifest.webmanifest')
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-      installabilityErrors: Array<{ errorId: string }>
-    }
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
     expect(installabilityErrors).toEqual([])
-    const icons = (await cdp.send('Page.getManifestIcons')) as { primaryIcon?: string }
+    const icons = await cdp.send('Page.getManifestIcons')
     expect(icons.primaryIcon).toBeTruthy()
   } finally {
     await context.close()

@@ -1,9 +1,9 @@
 // Only one tab syncs a user's replica at a time (a Web Lock per database); the others read the replica.
 // When the syncing tab closes, another takes over.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext } from '../support/users'
 
-async function lockState(page: import('@playwright/test').Page, name: string) {
+async function lockState(page: Page, name: string) {
   return page.evaluate(async (lock) => {
     const state = await navigator.locks.query()
     return {

@@ -99,7 +99,7 @@ async function runSeed(seed: number) {
     for (const d of devices) releases.push(d.replica.sync.retainScope(wallScope(wallId)))
     const restart = async (i: number) => {
       devices[i] = await devices[i]!.restart()
-      releases.push(devices[i]!.replica.sync.retainScope(wallScope(wallId)))
+      releases.push(devices[i].replica.sync.retainScope(wallScope(wallId)))
     }
     for (let n = 0; n < 45; n++) await step(random, devices, wallId, restart)
 

@@ -1,0 +1,200 @@
+// PWA figures, side by side in one run: an offline cold open of a 200-card wall (navigation until every
+// visible card's photo is painted, with the service worker and the replica as the only sources)
+// against a static HTML page showing the same cached photos at the same places; the gzip size of the
+// JavaScript the home route loads; and Lighthouse scores (performance, accessibility, best practices)
+// for the home page and a seeded wall.
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { chromium, type BrowserContext, type Page } from 'playwright'
+import { buildApp } from '../../scripts/lib/buildApp'
+import { startLocalStack } from '../../supabase/local/server'
+import { testConfig } from '../../supabase/local/config'
+import { benchUser, cardImages, median, seedWall } from './dragKit'
+import { round, type Bench, type BenchTable } from './types'
+
+const APP_DIR = 'dist-bench-pwa'
+const CARDS = 200
+const REPS = 3
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** Resolves with performance.now() once every image on screen has loaded and two frames have passed. */
+const PAINTED = `(selector) => {
+  const onScreen = [...document.querySelectorAll(selector)].filter((img) => {
+    const r = img.getBoundingClientRect()
+    return r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight
+  })
+  if (onScreen.length < 4 || onScreen.some((img) => !img.complete || img.naturalWidth === 0)) return 0
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))))
+}`
+
+async function paintedAt(page: Page, selector: string): Promise<number> {
+  const handle = await page.waitForFunction(`(${PAINTED})(${JSON.stringify(selector)})`, undefined, { polling: 'raf', timeout: 60_000 })
+  return (await handle.jsonValue()) as number
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    }
+  })
+}
+
+/** A page with the same photos at the same places, as plain HTML. */
+function staticPage(images: Array<{ src: string; left: number; top: number; width: number; height: number }>): string {
+  const cards = images
+    .map((i) => `<img src="${i.src}" style="position:absolute;left:${i.left}px;top:${i.top}px;width:${i.width}px;height:${i.height}px;object-fit:cover">`)
+    .join('\n')
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Static baseline</title></head><body style="margin:0">${cards}</body></html>`
+}
+
+async function offlineColdOpen(context: BrowserContext, appUrl: string, wallId: string): Promise<BenchTable> {
+  const wallUrl = `${appUrl}/wall/${wallId}`
+  const first = await context.newPage()
+  await first.goto(wallUrl)
+  await waitForServiceWorker(first)
+  await first.reload()
+  await paintedAt(first, '[data-canvas-item] img')
+  await first.waitForTimeout(1500) // the pulled wall is written to the replica
+  const visible = await first.$$eval('[data-canvas-item] img', (imgs) =>
+    imgs
+      .map((img) => ({ img: img as HTMLImageElement, r: img.getBoundingClientRect() }))
+      .filter(({ r }) => r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight)
+      .map(({ img, r }) => ({ src: img.currentSrc || img.src, left: r.left, top: r.top, width: r.width, height: r.height })),
+  )
+  await first.close()
+  const html = staticPage(visible)
+  await context.route('**/bench-static.html', (route) => route.fulfill({ contentType: 'text/html', body: html }))
+
+  await context.setOffline(true)
+  const app: number[] = []
+  const baseline: number[] = []
+  for (let i = 0; i < REPS; i++) {
+    const page = await context.newPage()
+    await page.goto(wallUrl)
+    app.push(await paintedAt(page, '[data-canvas-item] img'))
+    await page.close()
+    const plain = await context.newPage()
+    await plain.goto(`${appUrl}/bench-static.html`)
+    baseline.push(await paintedAt(plain, 'img'))
+    await plain.close()
+  }
+  await context.setOffline(false)
+  const a = median(app)
+  const b = median(baseline)
+  return {
+    title: `Offline cold open of a ${CARDS}-card wall: navigation until all visible photos are painted (ms, median of ${REPS})`,
+    rows: [
+      { page: 'Moori wall (service worker shell + replica + image cache)', ms: round(a), runs: app.map((v) => round(v, 0)).join(' / '), 'visible photos': visible.length },
+      { page: 'static HTML page with the same cached photos', ms: round(b), runs: baseline.map((v) => round(v, 0)).join(' / '), 'visible photos': visible.length },
+      { page: 'ratio', ms: round(a / b), runs: '', 'visible photos': '' },
+    ],
+  }
+}
+
+async function homeJavaScript(context: BrowserContext, appUrl: string): Promise<BenchTable> {
+  const page = await context.newPage()
+  const scripts = new Map<string, { bytes: number; gzip: number }>()
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (!url.pathname.endsWith('.js') || url.pathname === '/sw.js') return
+    void response.body().then(
+      (body) => scripts.set(url.pathname, { bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+      () => undefined,
+    )
+  })
+  await page.goto(appUrl)
+  await page.getByRole('tab', { name: 'Discover' }).waitFor()
+  await page.waitForLoadState('networkidle')
+  await page.close()
+  const worker = [...scripts].filter(([p]) => p.includes('sync.worker'))
+  const main = [...scripts].filter(([p]) => !p.includes('sync.worker'))
+  const sum = (list: typeof main, key: 'bytes' | 'gzip') => list.reduce((n, [, s]) => n + s[key], 0)
+  const kb = (n: number) => round(n / 1024, 1)
+  return {
+    title: 'JavaScript loaded for the home route (KiB)',
+    rows: [
+      { part: 'page (entry + home chunks)', files: main.length, raw: kb(sum(main, 'bytes')), gzip: kb(sum(main, 'gzip')) },
+      { part: 'sync worker', files: worker.length, raw: kb(sum(worker, 'bytes')), gzip: kb(sum(worker, 'gzip')) },
+      { part: 'total', files: scripts.size, raw: kb(sum([...scripts], 'bytes')), gzip: kb(sum([...scripts], 'gzip')) },
+    ],
+  }
+}
+
+const run = promisify(execFile)
+
+async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Record<string, number>> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'moori-lh-'))
+  const output = path.join(dir, 'report.json')
+  try {
+    await run(
+      'npx',
+      [
+        'lighthouse',
+        url,
+        `--chrome-flags=--headless ${chromeFlags.join(' ')}`,
+        '--only-categories=performance,accessibility,best-practices',
+        '--output=json',
+        `--output-path=${output}`,
+        '--quiet',
+        ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+      ],
+      { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
+    )
+    const report = JSON.parse(await readFile(output, 'utf8')) as {
+      categories: Record<string, { score: number | null }>
+      audits: Record<string, { numericValue?: number }>
+    }
+    const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100)
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best practices': score('best-practices'),
+      'FCP ms': Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
+      'LCP ms': Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+      'TBT ms': Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+      CLS: round(report.audits['cumulative-layout-shift']?.numericValue ?? 0, 3),
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+export const bench: Bench = {
+  name: 'pwa',
+  async run() {
+    await buildApp({ quiet: true, outDir: APP_DIR })
+    const stack = await startLocalStack(testConfig({ appDir: APP_DIR, host: '127.0.0.1' }))
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags })
+    try {
+      const { seed } = await import('../../supabase/local/seed/seed')
+      await seed({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey })
+      const user = await benchUser(stack.url, stack.anonKey, stack.serviceRoleKey)
+      const wallId = await seedWall(user, CARDS, await cardImages(CARDS))
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const tables: BenchTable[] = [await offlineColdOpen(context, stack.url, wallId)]
+      await context.close()
+      const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      tables.push(await homeJavaScript(fresh, stack.url))
+      await fresh.close()
+      const home = stack.url + '/'
+      const wall = `${stack.url}/wall/${wallId}`
+      const rows: Array<Record<string, string | number>> = []
+      for (const [page, url] of [['home', home], ['200-card wall', wall]] as const) {
+        for (const preset of ['mobile', 'desktop'] as const) rows.push({ page, preset, ...(await lighthouse(url, preset)) })
+      }
+      tables.push({ title: 'Lighthouse 12 (simulated throttling for mobile)', rows })
+      return tables
+    } finally {
+      await browser.close()
+      await stack.close()
+      await rm(APP_DIR, { recursive: true, force: true })
+    }
+  },
+}
