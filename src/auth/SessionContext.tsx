@@ -3,8 +3,8 @@
 // the user did not ask for (an expired session) raises `expired`, so the app can say so; a recovery
 // link raises `recovering`, so the app can open /create-password.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import type { Session } from '@supabase/supabase-js'
-import { supabase } from './supabaseClient'
+import type { Session } from '@supabase/auth-js'
+import { auth } from './supabaseClient'
 import { initialAuthHash } from './authHash'
 import { withTimeout } from './withTimeout'
 
@@ -37,13 +37,13 @@ const userOf = (session: Session | null): SessionUser | null =>
 
 async function initialSession(): Promise<Session | null> {
   try {
-    const { data } = await withTimeout(supabase.auth.getSession(), SESSION_CHECK_TIMEOUT_MS)
+    const { data } = await withTimeout(auth.getSession(), SESSION_CHECK_TIMEOUT_MS)
     if (data.session) return data.session
   } catch {
     // fall through to a refresh
   }
   try {
-    const { data } = await withTimeout(supabase.auth.refreshSession(), SESSION_CHECK_TIMEOUT_MS)
+    const { data } = await withTimeout(auth.refreshSession(), SESSION_CHECK_TIMEOUT_MS)
     return data.session
   } catch {
     return null
@@ -66,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSession(s)
       setStatus(s ? 'signedIn' : 'signedOut')
     })
-    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+    const { data } = auth.onAuthStateChange((event, next) => {
       if (event === 'INITIAL_SESSION') return
       if (event === 'PASSWORD_RECOVERY') setRecovering(true)
       if (event === 'SIGNED_OUT') {

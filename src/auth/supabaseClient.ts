@@ -1,13 +1,34 @@
-// The one main-thread supabase-js client: it owns the session (sign-in, refresh, sign-out). Data never
-// goes through it; the sync worker gets the session's token instead.
-import { createClient } from '@supabase/supabase-js'
+// The main thread's Supabase clients: Auth owns the session (sign-in, refresh, sign-out) and Storage
+// signs image links. Data never goes through the main thread (the sync worker has the REST and
+// Realtime clients), so the page loads only these two parts of supabase-js, not the whole client.
+import { AuthClient } from '@supabase/auth-js'
+import { StorageClient } from '@supabase/storage-js'
 import { initialAuthHash } from './authHash'
 import { appConfig } from './config'
 
-void initialAuthHash // read the URL hash before the client clears it
+void initialAuthHash // read the URL hash before the auth client clears it
 
-export const supabase = createClient(appConfig.supabaseUrl, appConfig.anonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+const keyHeaders = { apikey: appConfig.anonKey, Authorization: `Bearer ${appConfig.anonKey}` }
+
+/** The key supabase-js itself uses, so sessions stored by either are found by both. */
+export const AUTH_STORAGE_KEY = `sb-${new URL(appConfig.supabaseUrl).hostname.split('.')[0]}-auth-token`
+
+export const auth = new AuthClient({
+  url: `${appConfig.supabaseUrl}/auth/v1`,
+  headers: keyHeaders,
+  storageKey: AUTH_STORAGE_KEY,
+  persistSession: true,
+  autoRefreshToken: true,
+  detectSessionInUrl: true,
+  flowType: 'implicit',
 })
 
-export type SupabaseClient = typeof supabase
+/** A Storage client acting as the signed-in user (or the anon key). */
+export async function storageClient(): Promise<StorageClient> {
+  const { data } = await auth.getSession()
+  const token = data.session?.access_token ?? appConfig.anonKey
+  return new StorageClient(`${appConfig.supabaseUrl}/storage/v1`, { ...keyHeaders, Authorization: `Bearer ${token}` })
+}
+
+/** Public URLs need no session (no request is made). */
+export const publicStorage = new StorageClient(`${appConfig.supabaseUrl}/storage/v1`, keyHeaders)

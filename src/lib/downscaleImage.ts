@@ -2,12 +2,13 @@
 // re-encoded as JPEG at quality 0.7, in a web worker so the page stays responsive. The worker loads
 // the library from the app's own origin (the library's default is a CDN, which offline devices and
 // strict networks cannot reach); if the worker cannot start, the library falls back to the main thread.
-import imageCompression from 'browser-image-compression'
 import libraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url'
 
 export const DOWNSCALE = { maxSide: 800, quality: 0.7, type: 'image/jpeg' } as const
 
 export async function downscaleImage(file: File): Promise<Blob> {
+  // Loaded on first use: most visits never compress a photo.
+  const { default: imageCompression } = await import('browser-image-compression')
   const result = await imageCompression(file, {
     maxWidthOrHeight: DOWNSCALE.maxSide,
     initialQuality: DOWNSCALE.quality,

@@ -9,6 +9,7 @@ import { Masonry, type Breakpoints } from '@/components/Masonry'
 import { PolaroidFrame } from '@/components/PolaroidFrame'
 import { Spinner } from '@/components/Spinner'
 import { StateMessage } from '@/components/StateMessage'
+import { useIncrementalList } from '@/components/useIncrementalList'
 import { DiscoverModal } from './DiscoverModal'
 import { FilterChips } from './FilterChips'
 import styles from './HomeScreen.module.css'
@@ -18,6 +19,8 @@ export const DISCOVER_BREAKPOINTS: Breakpoints = { default: 6, 1536: 6, 1280: 5,
 
 /** The first rows load at once; the rest lazily as they scroll into view. */
 const EAGER_CARDS = 6
+/** Cards rendered per step as the visitor scrolls. */
+const PAGE_SIZE = 30
 
 const skeletonIds = Array.from({ length: 12 }, (_, i) => `skeleton-${i}`)
 
@@ -26,19 +29,27 @@ export function DiscoverTab() {
   const replica = useReplica()
   const [filters, setFilters] = useState<string[]>([])
   const [open, setOpen] = useState<DiscoverEntry | null>(null)
+  const list = useIncrementalList(cards.length, PAGE_SIZE)
 
   let content
   if (cards.length > 0) {
     content = (
-      <Masonry
-        items={cards}
-        breakpoints={DISCOVER_BREAKPOINTS}
-        below={1}
-        keyOf={(c) => c.polaroid.id}
-        render={(entry, index) => (
-          <DiscoverCard entry={entry} eager={index < EAGER_CARDS} onOpen={() => setOpen(entry)} />
+      <>
+        <Masonry
+          items={cards.slice(0, list.shown)}
+          breakpoints={DISCOVER_BREAKPOINTS}
+          below={1}
+          keyOf={(c) => c.polaroid.id}
+          render={(entry, index) => (
+            <DiscoverCard entry={entry} eager={index < EAGER_CARDS} onOpen={() => setOpen(entry)} />
+          )}
+        />
+        {list.hasMore && (
+          <div ref={list.sentinel} className={styles.more}>
+            <Button onClick={list.more}>Show more</Button>
+          </div>
         )}
-      />
+      </>
     )
   } else if (status === 'error') {
     content = (
