@@ -2,7 +2,7 @@
 // navigation state names a background (the home page), else over its wall.
 import { Suspense } from 'react'
 import { Route, Routes, useLocation, type Location } from 'react-router-dom'
-import { PageSpinner } from '@/components/Spinner'
+import { BootShell } from './BootShell'
 import { lazyScreen } from './lazyScreen'
 import { NotFoundScreen } from './NotFoundScreen'
 
@@ -21,7 +21,7 @@ export function AppRoutes() {
   const location = useLocation()
   const background = (location.state as { background?: Location } | null)?.background
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<BootShell />}>
       <Routes location={background ?? location}>
         <Route path="/" element={<HomeScreen />} />
         <Route path="/create-wall" element={<CreateWallScreen />} />

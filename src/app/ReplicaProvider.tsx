@@ -10,7 +10,7 @@ import { appConfig } from '@/auth/config'
 import { refreshAccessToken } from '@/auth/authActions'
 import { imageSigner } from '@/auth/imageSigner'
 import { useSession } from '@/auth/SessionContext'
-import { PageSpinner } from '@/components/Spinner'
+import { BootShell } from './BootShell'
 
 export type AppReplica = Replica & { sync: SyncClient }
 
@@ -39,6 +39,6 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
     replica?.sync.setAccessToken(token)
   }, [replica, token])
 
-  if (!replica || replica.userId !== userId) return <PageSpinner />
+  if (!replica || replica.userId !== userId) return <BootShell />
   return <ReplicaContext.Provider value={replica}>{children(replica)}</ReplicaContext.Provider>
 }

@@ -3,7 +3,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
-import { PageSpinner } from '@/components/Spinner'
+import { BootShell } from './BootShell'
 
 export const SETUP_PROFILE_REDIRECT_MS = 2000
 
@@ -24,7 +24,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }, [needsProfile, navigate])
 
   if (account.status === 'loading' || (account.status === 'signedIn' && account.profileLoading)) {
-    return <PageSpinner label="Loading your account" />
+    return <BootShell label="Loading your account" />
   }
   // A profile just made on /setup-profile waits there for the server's verdict (the username may be
   // taken); the setup screen moves on by itself.

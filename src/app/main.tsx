@@ -1,6 +1,4 @@
-import '@fontsource-variable/fraunces/index.css'
-import '@fontsource/caveat/500.css'
-import '@fontsource/caveat/700.css'
+import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/base.css'
 import { StrictMode } from 'react'

@@ -129,7 +129,7 @@ async function homeJavaScript(context: BrowserContext, appUrl: string): Promise<
 
 const run = promisify(execFile)
 
-async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Record<string, number>> {
+async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<{ scores: Record<string, number>; shifts: string[] }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'moori-lh-'))
   const output = path.join(dir, 'report.json')
   try {
@@ -149,10 +149,13 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Re
     )
     const report = JSON.parse(await readFile(output, 'utf8')) as {
       categories: Record<string, { score: number | null }>
-      audits: Record<string, { numericValue?: number }>
+      audits: Record<string, { numericValue?: number; details?: { items?: Array<{ score?: number; node?: { selector?: string } }> } }>
     }
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100)
-    return {
+    const shifts = (report.audits['layout-shifts']?.details?.items ?? [])
+      .filter((i) => (i.score ?? 0) >= 0.01)
+      .map((i) => `${round(i.score ?? 0, 3)} ${i.node?.selector ?? '?'}`)
+    const scores = {
       performance: score('performance'),
       accessibility: score('accessibility'),
       'best practices': score('best-practices'),
@@ -161,6 +164,7 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Re
       'TBT ms': Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
       CLS: round(report.audits['cumulative-layout-shift']?.numericValue ?? 0, 3),
     }
+    return { scores, shifts }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -186,10 +190,15 @@ export const bench: Bench = {
       const home = stack.url + '/'
       const wall = `${stack.url}/wall/${wallId}`
       const rows: Array<Record<string, string | number>> = []
+      const notes: string[] = []
       for (const [page, url] of [['home', home], ['200-card wall', wall]] as const) {
-        for (const preset of ['mobile', 'desktop'] as const) rows.push({ page, preset, ...(await lighthouse(url, preset)) })
+        for (const preset of ['mobile', 'desktop'] as const) {
+          const result = await lighthouse(url, preset)
+          rows.push({ page, preset, ...result.scores })
+          for (const shift of result.shifts) notes.push(`layout shift on ${page} (${preset}): ${shift}`)
+        }
       }
-      tables.push({ title: 'Lighthouse 12 (simulated throttling for mobile)', rows })
+      tables.push({ title: 'Lighthouse 12 (simulated throttling for mobile)', rows, notes })
       return tables
     } finally {
       await browser.close()
