@@ -2,8 +2,8 @@
 // The profile comes from the replica; the session-storage copy answers first, and after 10 s without
 // an answer (offline on a new device) the profile counts as loaded with whatever is known (spec §4).
 import { useEffect, useRef, useState } from 'react'
-import { useMyProfile } from '@/data/queries/useProfile'
-import { useScope } from '@/data/queries/useScope'
+import { useMyProfileState } from '@/data/queries/useProfile'
+import { useRetainScope } from '@/data/queries/useScope'
 import type { ProfileRow } from '@/data/model/rows'
 import { readCachedProfile, writeCachedProfile, type CachedProfile } from './profileCache'
 import { useSession, type SessionUser } from './SessionContext'
@@ -21,8 +21,10 @@ export interface Account {
 export function useAccount(): Account {
   const session = useSession()
   const userId = session.user?.id ?? null
-  const replicaProfile = useMyProfile()
-  const me = useScope(userId ? 'me' : null)
+  useRetainScope(userId ? 'me' : null)
+  const mine = useMyProfileState()
+  const replicaProfile = mine?.profile
+  const me = { status: mine?.me ?? 'loading' }
   const [timedOut, setTimedOut] = useState(false)
   // The replica showed this user's profile and now has none (the server refused the profile setup,
   // or the account was deleted): from then on the session-storage copy is stale and must not answer.

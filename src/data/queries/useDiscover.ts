@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { PolaroidRow, ProfileRow, WallRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
-import { useScope, type ScopeStatus } from './useScope'
+import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
 export interface DiscoverCard {
   polaroid: PolaroidRow
@@ -14,15 +14,16 @@ export const DISCOVER_LIMIT = 240
 
 export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[] } {
   const { db } = useReplica()
-  const scope = useScope('discover')
-  const cards = useLiveQuery(async () => {
+  useRetainScope('discover')
+  const data = useLiveQuery(async () => {
+    const scope = await readScopeStatus(db, 'discover')
     const polaroids = await db.polaroids.orderBy('createdAt').reverse().limit(DISCOVER_LIMIT * 2).toArray()
     const wallIds = [...new Set(polaroids.map((p) => p.wallId))]
     const authorIds = [...new Set(polaroids.map((p) => p.createdBy))]
     const [walls, authors] = await Promise.all([db.walls.bulkGet(wallIds), db.profiles.bulkGet(authorIds)])
     const wallById = new Map(walls.filter((w): w is WallRow => Boolean(w)).map((w) => [w.id, w]))
     const authorById = new Map(authors.filter((a): a is ProfileRow => Boolean(a)).map((a) => [a.id, a]))
-    return polaroids
+    const cards = polaroids
       .filter((p) => wallById.has(p.wallId))
       .slice(0, DISCOVER_LIMIT)
       .map((polaroid) => ({
@@ -30,6 +31,7 @@ export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[] } {
         wall: wallById.get(polaroid.wallId) ?? null,
         author: authorById.get(polaroid.createdBy) ?? null,
       }))
+    return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards }
   }, [db])
-  return { status: cards && cards.length > 0 ? 'ready' : scope.status, cards: cards ?? [] }
+  return data ?? { status: 'loading', cards: [] }
 }

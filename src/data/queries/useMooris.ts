@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
 import type { PolaroidRow, ProfileRow, WallRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
-import { useScope, type ScopeStatus } from './useScope'
+import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
 export const PREVIEW_COUNT = 4
 
@@ -41,10 +41,12 @@ export async function wallCards(db: MooriDB, walls: WallRow[]): Promise<WallCard
 
 export function useMooris(): { status: ScopeStatus; cards: WallCard[] } {
   const { db, userId } = useReplica()
-  const scope = useScope('mooris')
-  const cards = useLiveQuery(async () => {
+  useRetainScope('mooris')
+  const data = useLiveQuery(async () => {
+    const scope = await readScopeStatus(db, 'mooris')
     const walls = await db.walls.toArray()
-    return wallCards(db, walls.filter((w) => !w.private || w.ownerId === userId))
+    const cards = await wallCards(db, walls.filter((w) => !w.private || w.ownerId === userId))
+    return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards }
   }, [db, userId])
-  return { status: cards && cards.length > 0 ? 'ready' : scope.status, cards: cards ?? [] }
+  return data ?? { status: 'loading', cards: [] }
 }

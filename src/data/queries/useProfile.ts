@@ -5,7 +5,7 @@ import type { ProfileRow } from '../model/rows'
 import { profileScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 import { wallCards, type WallCard } from './useMooris'
-import { useScope, type ScopeStatus } from './useScope'
+import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
 export interface ProfileView {
   status: ScopeStatus | 'missing'
@@ -16,21 +16,32 @@ export interface ProfileView {
 
 export function useProfile(username: string): ProfileView {
   const { db, userId } = useReplica()
-  const scope = useScope(profileScope(username))
+  useRetainScope(profileScope(username))
   const data = useLiveQuery(async () => {
+    const scope = await readScopeStatus(db, profileScope(username))
     const profile = (await db.profiles.where('usernameLower').equals(username.toLowerCase()).first()) ?? null
-    if (!profile) return { profile, walls: [] }
+    if (!profile) return { scope, profile, walls: [] }
     const walls = await db.walls.where('ownerId').equals(profile.id).toArray()
     const visible = walls.filter((w) => !w.private || w.ownerId === userId)
-    return { profile, walls: await wallCards(db, visible) }
+    return { scope, profile, walls: await wallCards(db, visible) }
   }, [db, userId, username])
   const profile = data?.profile ?? null
-  const status = profile ? 'ready' : scope.status === 'ready' && data ? 'missing' : scope.status
+  const scopeStatus = data?.scope.status ?? 'loading'
+  const status = profile ? 'ready' : scopeStatus === 'ready' ? 'missing' : scopeStatus
   return { status, profile, isOwner: Boolean(profile && profile.id === userId), walls: data?.walls ?? [] }
 }
 
 /** The signed-in user's own profile (undefined while loading, null when there is none yet). */
 export function useMyProfile(): ProfileRow | null | undefined {
+  return useMyProfileState()?.profile
+}
+
+/** The own profile together with whether the 'me' scope was pulled, read from one snapshot. */
+export function useMyProfileState(): { profile: ProfileRow | null; me: ScopeStatus } | undefined {
   const { db, userId } = useReplica()
-  return useLiveQuery(async () => (userId ? ((await db.profiles.get(userId)) ?? null) : null), [db, userId])
+  return useLiveQuery(async () => {
+    if (!userId) return { profile: null, me: 'ready' as const }
+    const [profile, me] = await Promise.all([db.profiles.get(userId), readScopeStatus(db, 'me')])
+    return { profile: profile ?? null, me: me.status }
+  }, [db, userId])
 }

@@ -1,19 +1,43 @@
 // Holds a sync scope while a screen is mounted (the engine keeps it pulled and live) and reports
 // whether its data has arrived: 'loading' until the first pull, then 'ready', or 'error' when the
-// first pull failed (offline with nothing stored yet).
+// first pull failed (offline with nothing stored yet). Data hooks read the scope's state inside their
+// own live query (`readScopeStatus`), so "pulled" and "the rows" always come from one snapshot: a
+// screen never flashes an empty or not-found state between the two.
 import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import type { MooriDB } from '../db'
+import type { ScopeState } from '../model/outbox'
 import type { ScopeKey } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 
 export type ScopeStatus = 'loading' | 'ready' | 'error'
 
-export function useScope(scope: ScopeKey | null): { status: ScopeStatus; error: string | null } {
-  const { db, sync } = useReplica()
-  useEffect(() => (scope ? sync.retainScope(scope) : undefined), [sync, scope])
-  const state = useLiveQuery(() => (scope ? db.scopes.get(scope) : undefined), [db, scope])
-  if (!scope) return { status: 'ready', error: null }
+export interface ScopeStatusView {
+  status: ScopeStatus
+  error: string | null
+}
+
+export function scopeStatusOf(state: ScopeState | undefined): ScopeStatusView {
   if (state?.lastPulledAt) return { status: 'ready', error: null }
   if (state?.status === 'error') return { status: 'error', error: state.error }
   return { status: 'loading', error: null }
+}
+
+/** For use inside a live query, next to the rows it reads. */
+export async function readScopeStatus(db: MooriDB, scope: ScopeKey): Promise<ScopeStatusView> {
+  return scopeStatusOf(await db.scopes.get(scope))
+}
+
+/** Keeps the scope pulled and live while the calling component is mounted. */
+export function useRetainScope(scope: ScopeKey | null): void {
+  const { sync } = useReplica()
+  useEffect(() => (scope ? sync.retainScope(scope) : undefined), [sync, scope])
+}
+
+export function useScope(scope: ScopeKey | null): ScopeStatusView {
+  const { db } = useReplica()
+  useRetainScope(scope)
+  const state = useLiveQuery(() => (scope ? db.scopes.get(scope) : undefined), [db, scope])
+  if (!scope) return { status: 'ready', error: null }
+  return scopeStatusOf(state)
 }

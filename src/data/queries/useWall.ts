@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { ProfileRow, WallRow } from '../model/rows'
 import { wallScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
-import { useScope, type ScopeStatus } from './useScope'
+import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
 export interface WallView {
   status: ScopeStatus | 'missing'
@@ -15,13 +15,15 @@ export interface WallView {
 
 export function useWall(wallId: string): WallView {
   const { db, userId } = useReplica()
-  const scope = useScope(wallScope(wallId))
+  useRetainScope(wallScope(wallId))
   const data = useLiveQuery(async () => {
+    const scope = await readScopeStatus(db, wallScope(wallId))
     const wall = (await db.walls.get(wallId)) ?? null
     const owner = wall ? ((await db.profiles.get(wall.ownerId)) ?? null) : null
-    return { wall, owner }
+    return { wall, owner, scope }
   }, [db, wallId])
   const wall = data?.wall ?? null
-  const status = wall ? 'ready' : scope.status === 'ready' && data ? 'missing' : scope.status
+  const scopeStatus = data?.scope.status ?? 'loading'
+  const status = wall ? 'ready' : scopeStatus === 'ready' ? 'missing' : scopeStatus
   return { status, wall, owner: data?.owner ?? null, isOwner: Boolean(wall && userId && wall.ownerId === userId) }
 }
