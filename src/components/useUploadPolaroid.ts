@@ -8,11 +8,13 @@ import { useReplica } from '@/data/ReplicaContext'
 import { downscaleImage } from '@/lib/downscaleImage'
 import { useToast } from './Toasts'
 import type { UploadRequest } from './UploadDialog'
+import { usePreloadDownscaler } from './usePreloadDownscaler'
 
 export const UPLOAD_FAILED = 'Failed to upload image. Please try again.'
 export const CREATE_FAILED = 'Failed to create polaroid. Please try again.'
 
 export function useUploadPolaroid(wallId: string) {
+  usePreloadDownscaler()
   const replica = useReplica()
   const toast = useToast()
   const [uploading, setUploading] = useState(0)

@@ -6,9 +6,16 @@ import libraryUrl from 'browser-image-compression/dist/browser-image-compression
 
 export const DOWNSCALE = { maxSide: 800, quality: 0.7, type: 'image/jpeg' } as const
 
+const loadLibrary = () => import('browser-image-compression')
+
+/** Screens that take photos fetch the library when they open (it is not in the first load), so a
+ * photo picked after the connection dropped still shrinks. */
+export function preloadDownscaler(): void {
+  void loadLibrary().catch(() => undefined)
+}
+
 export async function downscaleImage(file: File): Promise<Blob> {
-  // Loaded on first use: most visits never compress a photo.
-  const { default: imageCompression } = await import('browser-image-compression')
+  const { default: imageCompression } = await loadLibrary()
   const result = await imageCompression(file, {
     maxWidthOrHeight: DOWNSCALE.maxSide,
     initialQuality: DOWNSCALE.quality,

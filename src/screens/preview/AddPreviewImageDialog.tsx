@@ -11,6 +11,7 @@ import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { TextField } from '@/components/TextField'
 import styles from './PreviewScreen.module.css'
+import { usePreloadDownscaler } from '@/components/usePreloadDownscaler'
 
 interface Errors {
   name?: string
@@ -20,6 +21,7 @@ interface Errors {
 }
 
 export function AddPreviewImageDialog({ open, store, onClose }: { open: boolean; store: PreviewStore; onClose: () => void }) {
+  usePreloadDownscaler()
   return (
     <Dialog open={open} title="Add an image" onClose={onClose}>
       {open && <AddForm store={store} onDone={onClose} />}

@@ -17,10 +17,12 @@ import { useToast } from '@/components/Toasts'
 import { AccountMenu } from './AccountMenu'
 import { EditProfileDialog } from './EditProfileDialog'
 import styles from './ProfileScreen.module.css'
+import { usePreloadDownscaler } from '@/components/usePreloadDownscaler'
 
 export const AVATAR_FAILED = 'Failed to upload avatar'
 
 export function ProfileHeader({ profile, isOwner }: { profile: ProfileRow; isOwner: boolean }) {
+  usePreloadDownscaler()
   const replica = useReplica()
   const toast = useToast()
   const avatar = useImageUrl(profile.avatarPath)

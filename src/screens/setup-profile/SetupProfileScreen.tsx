@@ -18,6 +18,7 @@ import { FormPage } from '@/components/FormPage'
 import { TextField } from '@/components/TextField'
 import { useToast } from '@/components/Toasts'
 import styles from './SetupProfileScreen.module.css'
+import { usePreloadDownscaler } from '@/components/usePreloadDownscaler'
 
 /** How long to wait for the server's verdict before going on (offline, the change stays queued). */
 export const SETUP_PUSH_WAIT_MS = 8000
@@ -29,6 +30,7 @@ const usernameMessages: ReadonlySet<string> = new Set([
 ])
 
 export function SetupProfileScreen() {
+  usePreloadDownscaler()
   const account = useAccount()
   const replica = useReplica()
   const navigate = useNavigate()
