@@ -2,7 +2,7 @@
 // the zoom limits, the tilt rule and the owner's automatic layout.
 import { expect, test, type CDPSession, type Page } from '@playwright/test'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { card, centre, eventually, openWall, position, seedWall, serverPolaroid, zoomOf } from './support'
+import { card, centre, eventually, openWall, position, seedWall, serverPolaroid, zoomOf } from '../support/walls'
 
 let owner: E2EUser
 

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext, STORAGE_KEY, type E2EUser } from '../support/users'
 import { STACK_URL, keys } from '../support/stack'
-import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from './support'
+import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from '../support/walls'
 
 let owner: E2EUser
 let friend: E2EUser

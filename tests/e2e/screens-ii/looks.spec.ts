@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import axe from 'axe-core'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { card, openWall, photo, seedWall, type SeededWall } from './support'
+import { card, openWall, photo, seedWall, type SeededWall } from '../support/walls'
 
 const SHOTS = '/tmp/screens-ii'
 const sizes = [

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { admin, emailLink } from '../support/stack'
 import { createUser, uniqueName } from '../support/users'
-import { card, eventually, photo, seedWall } from './support'
+import { card, eventually, photo, seedWall } from '../support/walls'
 import { STACK_URL } from '../support/stack'
 
 async function addImage(page: Page, name: string, message: string, image: { file?: Buffer; url?: string }) {

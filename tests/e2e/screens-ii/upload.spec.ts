@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { admin } from '../support/stack'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from './support'
+import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from '../support/walls'
 
 let owner: E2EUser
 

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { card, eventually, openWall, position, seedWall, serverPolaroid } from './support'
+import { card, eventually, openWall, position, seedWall, serverPolaroid } from '../support/walls'
 
 let owner: E2EUser
 

@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { admin, nodeClient } from '../support/stack'
-import type { E2EUser } from '../support/users'
+import { admin, nodeClient } from './stack'
+import type { E2EUser } from './users'
 
 export type Client = ReturnType<typeof nodeClient>
 
