@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { makeApiKeys } from './supabase/local/keys.ts'
 import { LOCAL_JWT_SECRET } from './supabase/local/config.ts'
 import { pwaIcons } from './scripts/lib/pwaIcons.ts'
+import { preloadFonts } from './scripts/lib/preloadFonts.ts'
 import { webManifest } from './scripts/lib/webManifest.ts'
 
 // Without configuration the app talks to the local stack on its own origin with the local anon key.
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     pwaIcons('src/app/icon/moori-icon.svg'),
+    preloadFonts([/fraunces-latin-wght-normal-.*\.woff2$/, /caveat-latin-(500|700)-normal-.*\.woff2$/]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
