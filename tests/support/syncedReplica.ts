@@ -6,6 +6,7 @@ import type { MooriDB } from '../../src/data/db'
 import type { Replica } from '../../src/data/replica'
 import { SyncEngine } from '../../workers/sync/SyncEngine'
 import { createSupabaseTransport } from '../../workers/sync/supabaseTransport'
+import type { TokenSource } from '../../workers/sync/transport'
 import type { LocalStack } from '../../supabase/local/server'
 import { faultyFetch, type FaultyFetch } from './faultyFetch'
 import type { TestUser } from './users'
@@ -25,11 +26,14 @@ export interface Device {
 export async function startDevice(
   stack: LocalStack,
   user: TestUser | null,
-  options: { db?: MooriDB; net?: FaultyFetch; start?: boolean } = {},
+  options: { db?: MooriDB; net?: FaultyFetch; start?: boolean; tokens?: TokenSource } = {},
 ): Promise<Device> {
   const db = options.db ?? memoryDatabase()
   const net = options.net ?? faultyFetch()
-  const tokens = { get: () => Promise.resolve(user?.accessToken ?? null), refresh: () => Promise.resolve(user?.accessToken ?? null) }
+  const tokens = options.tokens ?? {
+    get: () => Promise.resolve(user?.accessToken ?? null),
+    refresh: () => Promise.resolve(user?.accessToken ?? null),
+  }
   const transport = createSupabaseTransport({ url: stack.url, anonKey: stack.anonKey, tokens, fetch: net.fetch, WebSocket })
   const engine = new SyncEngine({
     db,
@@ -56,7 +60,7 @@ export async function startDevice(
     kill: () => engine.stop(),
     restart: async () => {
       await engine.stop().catch(() => undefined)
-      return startDevice(stack, user, { db, net })
+      return startDevice(stack, user, { db, net, tokens })
     },
     close: async () => {
       await engine.stop().catch(() => undefined)
