@@ -129,7 +129,9 @@ async function homeJavaScript(context: BrowserContext, appUrl: string): Promise<
 
 const run = promisify(execFile)
 
-async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<{ scores: Record<string, number>; shifts: string[] }> {
+type LighthouseResult = { scores: Record<string, number>; shifts: string[]; failing: string[] }
+
+async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'moori-lh-'))
   const output = path.join(dir, 'report.json')
   try {
@@ -148,8 +150,11 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<{ 
       { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
     )
     const report = JSON.parse(await readFile(output, 'utf8')) as {
-      categories: Record<string, { score: number | null }>
-      audits: Record<string, { numericValue?: number; details?: { items?: Array<{ score?: number; node?: { selector?: string } }> } }>
+      categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>
+      audits: Record<
+        string,
+        { score: number | null; numericValue?: number; details?: { items?: Array<{ score?: number; node?: { selector?: string } }> } }
+      >
     }
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100)
     const shifts = (report.audits['layout-shifts']?.details?.items ?? [])
@@ -164,7 +169,16 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<{ 
       'TBT ms': Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
       CLS: round(report.audits['cumulative-layout-shift']?.numericValue ?? 0, 3),
     }
-    return { scores, shifts }
+    // Name what costs accessibility and best-practice points, so a lower score says where to look.
+    const failing = ['accessibility', 'best-practices'].flatMap((category) =>
+      (report.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => {
+          const nodes = (report.audits[ref.id]?.details?.items ?? []).map((i) => i.node?.selector ?? '?')
+          return `${category}: ${ref.id} (${nodes.length} nodes${nodes.length ? ', e.g. ' + nodes.slice(0, 2).join(' ; ') : ''})`
+        }),
+    )
+    return { scores, shifts, failing }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -196,6 +210,7 @@ export const bench: Bench = {
           const result = await lighthouse(url, preset)
           rows.push({ page, preset, ...result.scores })
           for (const shift of result.shifts) notes.push(`layout shift on ${page} (${preset}): ${shift}`)
+          for (const audit of result.failing) notes.push(`${page} (${preset}) loses points on ${audit}`)
         }
       }
       tables.push({ title: 'Lighthouse 12 (simulated throttling for mobile)', rows, notes })
