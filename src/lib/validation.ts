@@ -54,7 +54,7 @@ export function wallDescriptionError(description: string): string | null {
 const reservedUsernames = new Set([
   'profile', 'wall', 'create-wall', 'create-preview', 'setup-profile', 'reset-password', 'create-password', 'api',
   'auth', 'inbox', 'rest', 'storage', 'realtime', 'assets', 'index.html', 'sw.js', 'manifest.webmanifest',
-  'favicon.svg', 'robots.txt', 'icons', 'screenshots',
+  'favicon.svg', 'robots.txt', 'icons', 'screenshots', 'share', 'share-target',
 ])
 
 export function usernameError(username: string): string | null {

@@ -57,12 +57,14 @@ export const constraintCases: readonly ConstraintCase[] = [
   { case: 'wall description of 250 characters', actor: 'wallOwner', sql: newWall, params: ['wall_new_1', 'Summer', 'd'.repeat(250), W], row: wallRow },
   { case: 'wall description of 251 characters', actor: 'wallOwner', sql: newWall, params: ['wall_new_1', 'Summer', 'd'.repeat(251), W], row: wallRow, rejects: wallDescription },
 
-  // profiles: display name ≤ 50, bio ≤ 200, usernames unique whatever their case
+  // profiles: display name ≤ 50, bio ≤ 200, usernames unique whatever their case and clear of the app's routes
   { case: 'display name of 50 characters', actor: 'stranger', sql: setProfile('display_name'), params: [ids.stranger, 'n'.repeat(50)], row: strangerProfile },
   { case: 'display name of 51 characters', actor: 'stranger', sql: setProfile('display_name'), params: [ids.stranger, 'n'.repeat(51)], row: strangerProfile, rejects: check('profiles', 'profiles_display_name_length') },
   { case: 'bio of 200 characters', actor: 'stranger', sql: setProfile('bio'), params: [ids.stranger, 'b'.repeat(200)], row: strangerProfile },
   { case: 'bio of 201 characters', actor: 'stranger', sql: setProfile('bio'), params: [ids.stranger, 'b'.repeat(201)], row: strangerProfile, rejects: check('profiles', 'profiles_bio_length') },
   { case: 'a new username', actor: 'newcomer', sql: newProfile, params: [ids.newcomer, 'newbie'], row: newcomerProfile },
+  { case: 'a username that is an app route', actor: 'newcomer', sql: newProfile, params: [ids.newcomer, 'Create-Wall'], row: newcomerProfile, rejects: check('profiles', 'profiles_username_not_reserved') },
+  { case: 'the share route as a username', actor: 'newcomer', sql: newProfile, params: [ids.newcomer, 'share'], row: newcomerProfile, rejects: check('profiles', 'profiles_username_not_reserved') },
   { case: "another user's username in other case", actor: 'newcomer', sql: newProfile, params: [ids.newcomer, 'OWNER_W'], row: newcomerProfile, rejects: { code: '23505', message: 'duplicate key value violates unique constraint "profiles_username_unique"' } },
 
   // clothing tags: a known type, a non-empty value, confidence within 0..1
