@@ -2,8 +2,9 @@
 // Moori's service worker (Workbox, injectManifest). It precaches the app shell (one versioned
 // precache per build; old ones are cleaned up), answers every navigation with the shell of its own
 // build (whose chunks it holds), caches Storage images cache-first under a token-free key, and never
-// caches auth, REST, realtime or the product API. It waits to take over until the user accepts the
-// update prompt: no unconditional skipWaiting, so old and new code never mix under unsynced work.
+// caches auth, REST, realtime or the product API; it also receives photos shared to Moori (the Web
+// Share Target). It waits to take over until the user accepts the update prompt: no unconditional
+// skipWaiting, so old and new code never mix under unsynced work.
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -12,7 +13,9 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { assetPathPattern } from '../src/lib/assetPaths'
 import { IMAGE_CACHE } from '../src/lib/cacheNames'
+import { SHARE_TARGET_ACTION, SHARED_PHOTO_CACHE } from '../src/lib/shareTarget'
 import { imageCacheKey, isLiveServicePath } from './sw/imageCacheKey'
+import { receiveShare } from './sw/shareTarget'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -30,6 +33,13 @@ registerRoute(
 )
 
 registerRoute(({ url }) => isLiveServicePath(url.pathname), new NetworkOnly())
+
+// A photo shared from the phone's gallery (the manifest's share_target) arrives here, online or not.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_ACTION,
+  async ({ request }) => receiveShare(request, await caches.open(SHARED_PHOTO_CACHE), self.location.origin),
+  'POST',
+)
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && imageCacheKey(url.href) !== null,

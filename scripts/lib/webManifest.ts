@@ -2,6 +2,7 @@
 // standalone display, start URL), plus screenshots for the richer install sheet, the 'Create Moori'
 // shortcut, and a share target so photos shared from the phone's gallery land in Moori.
 import type { ManifestOptions } from 'vite-plugin-pwa'
+import { SHARE_FILES_FIELD, SHARE_TARGET_ACTION } from '../../src/lib/shareTarget.ts'
 
 export const webManifest: Partial<ManifestOptions> = {
   id: '/',
@@ -25,5 +26,11 @@ export const webManifest: Partial<ManifestOptions> = {
     { src: '/screenshots/wall-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'A Moori wall of polaroids and stickers' },
     { src: '/screenshots/discover-narrow.png', sizes: '750x1334', type: 'image/png', form_factor: 'narrow', label: 'Discover outfits from every Moori' },
   ],
+  share_target: {
+    action: SHARE_TARGET_ACTION,
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: { title: 'title', text: 'text', files: [{ name: SHARE_FILES_FIELD, accept: ['image/*'] }] },
+  },
   shortcuts: [{ name: 'Create Moori', short_name: 'Create', url: '/create-wall', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
 }

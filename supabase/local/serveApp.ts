@@ -2,11 +2,13 @@
 // share one origin in local use: no CORS, and email links land where the app is. Hashed assets are
 // cached for a year; the HTML shell, the service worker and the manifest are always revalidated.
 // Any other GET that is not a file and not a service path gets the shell (client-side routes).
+// A share POSTed with no service worker to receive it is sent on to /share.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { isAssetPath } from '../../src/lib/assetPaths'
+import { SHARE_SCREEN, SHARE_TARGET_ACTION } from '../../src/lib/shareTarget'
 
 /** Paths that belong to the stack's services and never fall back to the app shell. */
 export const servicePrefixes = ['/auth/', '/rest/', '/storage/', '/realtime/', '/inbox', '/api/', '/functions/']
@@ -29,6 +31,9 @@ export function mountApp(app: Hono, appDir: string): void {
     return files(c, next)
   }
   app.use('*', staticFirst)
+  // The service worker receives shared photos; if none is running yet, the share cannot be kept, and
+  // the /share screen says that nothing arrived rather than the browser showing an error page.
+  app.post(SHARE_TARGET_ACTION, (c) => c.redirect(SHARE_SCREEN, 303))
   app.get('*', async (c, next) => {
     if (isServicePath(c.req.path)) return next()
     // A missing file is a real 404 (a stale chunk must not get HTML back); /milo.reyes is a route.
