@@ -15,6 +15,7 @@ const PolaroidScreen = lazyScreen(() => import('@/screens/polaroid/PolaroidScree
 const ProfileScreen = lazyScreen(() => import('@/screens/profile/ProfileScreen'), 'ProfileScreen')
 const SetupProfileScreen = lazyScreen(() => import('@/screens/setup-profile/SetupProfileScreen'), 'SetupProfileScreen')
 const ResetPasswordScreen = lazyScreen(() => import('@/screens/password/ResetPasswordScreen'), 'ResetPasswordScreen')
+const ShareScreen = lazyScreen(() => import('@/screens/share/ShareScreen'), 'ShareScreen')
 const CreatePasswordScreen = lazyScreen(() => import('@/screens/password/CreatePasswordScreen'), 'CreatePasswordScreen')
 
 export function AppRoutes() {
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path="/setup-profile" element={<SetupProfileScreen />} />
         <Route path="/reset-password" element={<ResetPasswordScreen />} />
         <Route path="/create-password" element={<CreatePasswordScreen />} />
+        <Route path="/share" element={<ShareScreen />} />
         <Route path="/:username" element={<ProfileScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>

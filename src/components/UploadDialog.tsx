@@ -22,15 +22,18 @@ export function UploadDialog({
   onClose,
   onSubmit,
   title = 'Upload an image',
+  initialFile = null,
 }: {
   open: boolean
   onClose: () => void
   onSubmit: (request: UploadRequest) => void
   title?: string
+  /** A photo that is already chosen (one shared to Moori from another app). */
+  initialFile?: File | null
 }) {
   return (
     <Dialog open={open} title={title} onClose={onClose}>
-      {open && <UploadForm onCancel={onClose} onSubmit={onSubmit} />}
+      {open && <UploadForm onCancel={onClose} onSubmit={onSubmit} initialFile={initialFile} />}
     </Dialog>
   )
 }
@@ -38,12 +41,14 @@ export function UploadDialog({
 function UploadForm({
   onCancel,
   onSubmit,
+  initialFile,
 }: {
   onCancel: () => void
   onSubmit: (request: UploadRequest) => void
+  initialFile: File | null
 }) {
   const inputId = useId()
-  const [file, setFile] = useState<File | null>(null)
+  const [file, setFile] = useState<File | null>(initialFile)
   const [preview, setPreview] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [over, setOver] = useState(false)

@@ -2,7 +2,7 @@
 // the device and opened at once, online or not; visitors go on to the guest preview with what they
 // typed. Signed-in users can also have a Moori generated from a prompt (needs the network).
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { createWall } from '@/data/mutations/walls'
 import { useReplica } from '@/data/ReplicaContext'
@@ -13,6 +13,7 @@ import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { TextField } from '@/components/TextField'
 import { useToast } from '@/components/Toasts'
+import { sharedPhotoState, wantsSharedPhoto } from '@/components/useSharedPhoto'
 import { GenerateFromPrompt } from './GenerateFromPrompt'
 import styles from './CreateWallScreen.module.css'
 
@@ -23,6 +24,7 @@ export function CreateWallScreen() {
   const account = useAccount()
   const replica = useReplica()
   const navigate = useNavigate()
+  const location = useLocation()
   const toast = useToast()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
@@ -51,7 +53,8 @@ export function CreateWallScreen() {
     setSubmitting(true)
     try {
       const id = await createWall(replica, { name, description, private: isPrivate })
-      void navigate(`/wall/${id}`)
+      // Came from a share: the new wall opens its upload dialog with the shared photo.
+      void navigate(`/wall/${id}`, { state: wantsSharedPhoto(location.state) ? sharedPhotoState : null })
     } catch (error) {
       toast.error(error instanceof MutationError ? error.message : CREATE_FAILED)
       setSubmitting(false)

@@ -22,6 +22,7 @@ import { StateMessage } from '@/components/StateMessage'
 import { useToast } from '@/components/Toasts'
 import { UploadDialog } from '@/components/UploadDialog'
 import { useUploadPolaroid } from '@/components/useUploadPolaroid'
+import { useSharedPhoto, wantsSharedPhoto } from '@/components/useSharedPhoto'
 import { useSignInDialog } from '@/components/useSignInDialog'
 import { AssistantPanel } from './AssistantPanel'
 import { WallActions } from './WallActions'
@@ -47,6 +48,15 @@ export function WallPage({ wallId }: { wallId: string }) {
   const [busy, setBusy] = useState(false)
   const signedIn = account.status === 'signedIn'
   const signIn = useSignInDialog()
+  // Arrived from /share: the upload dialog opens with the shared photo until it is added or dismissed.
+  const sharing = signedIn && wantsSharedPhoto(location.state)
+  const shared = useSharedPhoto(sharing)
+  const sharedFile = sharing && shared.status === 'ready' ? shared.file : null
+  const finishSharing = () => {
+    if (!sharing) return
+    void shared.forget()
+    void navigate(location.pathname, { replace: true, state: null })
+  }
 
   useAutoLayout(items, view.isOwner, scope.status === 'ready', uploading)
 
@@ -56,7 +66,10 @@ export function WallPage({ wallId }: { wallId: string }) {
   }, [])
 
   const open = useCallback(
-    (id: string) => void navigate(`/wall/${wallId}/polaroid/${id}`, { state: { background: location } }),
+    (id: string) =>
+      void navigate(`/wall/${wallId}/polaroid/${id}`, {
+        state: { background: { ...location, state: null } },
+      }),
     [navigate, wallId, location],
   )
 
@@ -149,10 +162,16 @@ export function WallPage({ wallId }: { wallId: string }) {
       </main>
       {!signedIn && signIn.dialog}
       <UploadDialog
-        open={uploadOpen}
-        onClose={() => setUploadOpen(false)}
+        open={uploadOpen || sharedFile !== null}
+        initialFile={sharedFile}
+        title={sharedFile ? 'Add the shared photo' : undefined}
+        onClose={() => {
+          setUploadOpen(false)
+          finishSharing()
+        }}
         onSubmit={(request) => {
           setUploadOpen(false)
+          finishSharing()
           void upload(request).then((id) => {
             if (id) open(id)
           })
