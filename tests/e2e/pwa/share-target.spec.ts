@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signInThroughDialog } from '../screens-i/helpers'
 import { admin } from '../support/stack'
-import { createUser } from '../support/users'
+import { createUser, signInContext } from '../support/users'
 import { waitForServiceWorker } from '../support/serviceWorker'
 import { card, eventually, photo, seedWall } from '../support/walls'
 
@@ -102,6 +102,27 @@ test('a shared photo waits through sign-in and lands on the chosen wall, offline
     .download(added[0]!.image_path!.replace(/^polaroid-images\//, ''))
   expect(stored.error).toBeNull()
   expect(stored.data?.type).toBe('image/jpeg')
+  await context.close()
+})
+
+test('a shared photo can start a new Moori', async ({ browser }) => {
+  const newcomer = await createUser()
+  const context = await browser.newContext()
+  await signInContext(context, newcomer)
+  const page = await context.newPage()
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await shareFromGallery(page, 'first-fit.jpg', await photo(140))
+  await expect(page.getByRole('heading', { name: 'Choose a Moori' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Your Mooris' })).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Create a new Moori' }).click()
+  await page.getByLabel('Name').fill('First fits')
+  await page.getByRole('button', { name: 'Create Moori' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add the shared photo' })
+  await expect(dialog.getByText('first-fit.jpg')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await expect(page.locator('[data-canvas-item]')).toHaveCount(1)
   await context.close()
 })
 
