@@ -1,8 +1,9 @@
 // Choosing a profile picture: a real file input behind a labelled round preview. The picked image is
 // handed back as is; callers shrink it (800 px, JPEG 0.7) before saving.
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
+import { useObjectUrl } from './useObjectUrl'
 import styles from './AvatarPicker.module.css'
 
 export function AvatarPicker({
@@ -23,13 +24,7 @@ export function AvatarPicker({
   disabled?: boolean
 }) {
   const id = useId()
-  const [preview, setPreview] = useState<string | null>(null)
-  useEffect(() => {
-    if (!file) return setPreview(null)
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [file])
+  const preview = useObjectUrl(file)
   return (
     <div className={styles.picker}>
       <input

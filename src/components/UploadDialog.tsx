@@ -2,13 +2,14 @@
 // message. Anything that is not an image (a PDF, say) is refused with the spec's message before
 // anything is stored. Submitting hands the file to the screen, which shows a placeholder card while
 // the picture is shrunk and saved.
-import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react'
+import { useId, useState, type DragEvent, type FormEvent } from 'react'
 import { pickImage } from '@/lib/pickImage'
 import { limits, messages } from '@/lib/validation'
 import { Button } from './Button'
 import { Dialog } from './Dialog'
 import { Icon } from './Icon'
 import { TextField } from './TextField'
+import { useObjectUrl } from './useObjectUrl'
 import styles from './UploadDialog.module.css'
 
 export interface UploadRequest {
@@ -49,18 +50,12 @@ function UploadForm({
 }) {
   const inputId = useId()
   const [file, setFile] = useState<File | null>(initialFile)
-  const [preview, setPreview] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [over, setOver] = useState(false)
   const [name, setName] = useState('')
   const [message, setMessage] = useState('')
 
-  useEffect(() => {
-    if (!file) return setPreview(null)
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [file])
+  const preview = useObjectUrl(file)
 
   const take = (files: FileList | null) => {
     if (!files) return

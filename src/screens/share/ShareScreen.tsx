@@ -1,7 +1,7 @@
 // /share: where a photo shared from the phone's gallery lands (the manifest's share_target; the service
 // worker keeps the photo). The user picks the Moori to add it to, and that wall's upload dialog opens
 // with the photo, ready for a name and a message. Works offline: the photo and the walls are local.
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useMooris, type WallCard } from '@/data/queries/useMooris'
@@ -15,6 +15,7 @@ import { StateMessage } from '@/components/StateMessage'
 import { TextField } from '@/components/TextField'
 import { imageCountText } from '@/components/WallCard'
 import { sharedPhotoState, useSharedPhoto } from '@/components/useSharedPhoto'
+import { useObjectUrl } from '@/components/useObjectUrl'
 import { useSignInDialog } from '@/components/useSignInDialog'
 import styles from './ShareScreen.module.css'
 
@@ -97,12 +98,7 @@ export function ShareScreen() {
 }
 
 function SharedPreview({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(file)
-    setUrl(objectUrl)
-    return () => URL.revokeObjectURL(objectUrl)
-  }, [file])
+  const url = useObjectUrl(file)
   return (
     <PolaroidFrame
       tilt={-1.5}
