@@ -9,6 +9,7 @@ import { useAccount } from '@/auth/useAccount'
 import { Button, ButtonLink } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
+import { MooriNotFound } from '@/components/MooriNotFound'
 import { PolaroidCard, PolaroidSkeleton } from '@/components/PolaroidCard'
 import { PageSpinner } from '@/components/Spinner'
 import { StateMessage } from '@/components/StateMessage'
@@ -73,23 +74,7 @@ function SubmitForm({ wallId }: { wallId: string }) {
   const [addedId, setAddedId] = useState<string | null>(null)
   const added = addedId ? items?.find((item) => item.id === addedId && item.kind === 'polaroid') : undefined
 
-  if (view.status === 'missing') {
-    return (
-      <main id="main" className={styles.page}>
-        <StateMessage
-          title="Moori Not Found"
-          headingLevel={1}
-          action={
-            <ButtonLink to="/" variant="primary">
-              Back to Home
-            </ButtonLink>
-          }
-        >
-          This Moori doesn't exist, was deleted, or is private.
-        </StateMessage>
-      </main>
-    )
-  }
+  if (view.status === 'missing') return <MooriNotFound />
   if (!view.wall) return <PageSpinner label="Loading Moori" />
 
   return (

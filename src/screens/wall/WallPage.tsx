@@ -28,7 +28,7 @@ import { AssistantPanel } from './AssistantPanel'
 import { WallActions } from './WallActions'
 import { WallCanvas, itemTitle } from './WallCanvas'
 import { WallHeader } from './WallHeader'
-import { WallNotFound } from './WallNotFound'
+import { MooriNotFound } from '@/components/MooriNotFound'
 import { useAutoLayout } from './useAutoLayout'
 import styles from './WallPage.module.css'
 
@@ -94,7 +94,7 @@ export function WallPage({ wallId }: { wallId: string }) {
     }
   }
 
-  if (view.status === 'missing') return <WallNotFound />
+  if (view.status === 'missing') return <MooriNotFound />
   if (view.status === 'error' && !view.wall) {
     return (
       <main id="main" className={styles.message}>
