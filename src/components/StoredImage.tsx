@@ -14,7 +14,7 @@ export interface StoredImageProps {
   alt: string
   /** width / height of the box; the image covers it. */
   ratio?: number
-  /** Load at once instead of lazily (the first screenful, dialogs). */
+  /** Load at once and early instead of lazily (the first screenful, dialogs: the page's largest paint). */
   eager?: boolean
   /** Fill the parent instead of keeping `ratio` (the parent reserves the space). */
   fill?: boolean
@@ -67,6 +67,7 @@ export function StoredImage({
           src={source}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className={[styles.image, fit === 'contain' ? styles.contain : ''].join(' ')}
           onLoad={() => setLoadedUrl(source)}
