@@ -13,7 +13,15 @@ import { isAssetPath } from '../../src/lib/assetPaths'
 import { SHARE_SCREEN, SHARE_TARGET_ACTION } from '../../src/lib/shareTarget'
 
 /** Paths that belong to the stack's services and never fall back to the app shell. */
-export const servicePrefixes = ['/auth/', '/rest/', '/storage/', '/realtime/', '/inbox', '/api/', '/functions/']
+export const servicePrefixes = [
+  '/auth/',
+  '/rest/',
+  '/storage/',
+  '/realtime/',
+  '/inbox',
+  '/api/',
+  '/functions/',
+]
 
 function isServicePath(pathname: string): boolean {
   return servicePrefixes.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p))
@@ -35,7 +43,9 @@ export function mountApp(app: Hono, appDir: string): void {
   // Scripts, styles and the shell go out compressed, as any real host sends them; on a slow phone
   // link that is most of the first load (the home route's JavaScript is about a third of its size gzipped).
   const compressed = compress()
-  app.use('*', (c, next) => (isServicePath(c.req.path) ? next() : compressed(c, next)))
+  const compressApp: MiddlewareHandler = (c, next) =>
+    isServicePath(c.req.path) ? next() : compressed(c, next)
+  app.use('*', compressApp)
   app.use('*', staticFirst)
   // The service worker receives shared photos; if none is running yet, the share cannot be kept, and
   // the /share screen says that nothing arrived rather than the browser showing an error page.
