@@ -5,10 +5,9 @@ import type { ProfileRow } from '@/data/model/rows'
 import { updateProfile } from '@/data/mutations/profiles'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
-import { limits, messages } from '@/lib/validation'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
-import { TextField } from '@/components/TextField'
+import { ProfileDetailsFields, profileDetailsValid } from '@/components/ProfileDetailsFields'
 import { useToast } from '@/components/Toasts'
 import styles from './ProfileScreen.module.css'
 
@@ -37,11 +36,10 @@ function EditProfileForm({ profile, onClose }: { profile: ProfileRow; onClose: (
   const [bio, setBio] = useState(profile.bio ?? '')
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
-  const nameError = displayName.trim().length > limits.displayName ? messages.displayNameTooLong : null
-  const bioError = bio.trim().length > limits.bio ? messages.bioTooLong : null
+  const valid = profileDetailsValid(displayName, bio)
 
   const save = async () => {
-    if (nameError || bioError) return
+    if (!valid) return
     setSaving(true)
     setError(null)
     try {
@@ -65,24 +63,7 @@ function EditProfileForm({ profile, onClose }: { profile: ProfileRow; onClose: (
       }}
       noValidate
     >
-      <TextField
-        label="Display name"
-        name="displayName"
-        autoComplete="name"
-        value={displayName}
-        maxLength={limits.displayName}
-        error={nameError}
-        onChange={(e) => setDisplayName(e.target.value)}
-      />
-      <TextField
-        label="Bio"
-        name="bio"
-        multiline
-        value={bio}
-        maxLength={limits.bio}
-        error={bioError}
-        onChange={(e) => setBio(e.target.value)}
-      />
+      <ProfileDetailsFields displayName={displayName} bio={bio} onDisplayName={setDisplayName} onBio={setBio} />
       {error && (
         <p className={styles.formError} role="alert">
           {error}
@@ -90,7 +71,7 @@ function EditProfileForm({ profile, onClose }: { profile: ProfileRow; onClose: (
       )}
       <div className={styles.dialogButtons}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={saving || Boolean(nameError || bioError)}>
+        <Button type="submit" variant="primary" disabled={saving || !valid}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
       </div>

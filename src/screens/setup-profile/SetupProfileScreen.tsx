@@ -11,10 +11,11 @@ import { createProfile } from '@/data/mutations/profiles'
 import { waitForPush } from '@/data/mutations/waitForPush'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
-import { limits, messages } from '@/lib/validation'
+import { messages } from '@/lib/validation'
 import { AvatarPicker } from '@/components/AvatarPicker'
 import { Button } from '@/components/Button'
 import { FormPage } from '@/components/FormPage'
+import { ProfileDetailsFields, profileDetailsValid } from '@/components/ProfileDetailsFields'
 import { TextField } from '@/components/TextField'
 import { useToast } from '@/components/Toasts'
 import styles from './SetupProfileScreen.module.css'
@@ -44,8 +45,7 @@ export function SetupProfileScreen() {
   const [usernameError, setUsernameError] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
 
-  const displayNameError = displayName.trim().length > limits.displayName ? messages.displayNameTooLong : null
-  const bioError = bio.trim().length > limits.bio ? messages.bioTooLong : null
+  const detailsValid = profileDetailsValid(displayName, bio)
 
   const pickAvatar = async (file: File) => {
     if (!isImageFile(file)) return toast.error(messages.onlyImages)
@@ -64,7 +64,7 @@ export function SetupProfileScreen() {
     setUsernameError(null)
     setFormError(null)
     if (!username.trim()) return setUsernameError(messages.usernameRequired)
-    if (displayNameError || bioError || saving) return
+    if (!detailsValid || saving) return
     setSaving(true)
     try {
       const profile = await createProfile(replica, {
@@ -135,23 +135,12 @@ export function SetupProfileScreen() {
           error={usernameError}
           hint={`Your page: moori/${username.trim() || 'username'}`}
         />
-        <TextField
-          label="Display name (optional)"
-          name="displayName"
-          autoComplete="name"
-          value={displayName}
-          maxLength={limits.displayName}
-          error={displayNameError}
-          onChange={(e) => setDisplayName(e.target.value)}
-        />
-        <TextField
-          label="Bio (optional)"
-          name="bio"
-          multiline
-          value={bio}
-          maxLength={limits.bio}
-          error={bioError}
-          onChange={(e) => setBio(e.target.value)}
+        <ProfileDetailsFields
+          displayName={displayName}
+          bio={bio}
+          onDisplayName={setDisplayName}
+          onBio={setBio}
+          optional
         />
         {formError && (
           <p className={styles.error} role="alert">
@@ -162,7 +151,7 @@ export function SetupProfileScreen() {
           type="submit"
           variant="primary"
           block
-          disabled={!username.trim() || saving || shrinking || Boolean(displayNameError || bioError)}
+          disabled={!username.trim() || saving || shrinking || !detailsValid}
         >
           {saving ? 'Saving...' : 'Create Profile'}
         </Button>
