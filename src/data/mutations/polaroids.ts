@@ -1,22 +1,11 @@
 // Writes to polaroids: add (with a pending image upload, or an external URL), move, edit name and
 // message, delete. The image is shown from the local Blob at once and uploaded before the row is sent.
-import { newId } from '@/lib/ids'
 import { isHttpUrl, limits, messages } from '@/lib/validation'
 import { toServer } from '../model/mapping'
 import type { PolaroidRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import { enqueue, type Change } from './enqueue'
-import { withQuotaRecovery } from '../storageQuota'
-import {
-  deleteWallItem,
-  imageObjectPath,
-  moveWallItem,
-  nextZIndex,
-  polaroidKind,
-  queueImageUpload,
-  usernameOf,
-  type ItemPosition,
-} from './wallItems'
+import { enqueue } from './enqueue'
+import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
 
 export const POLAROID_BUCKET = 'polaroid-images'
 
@@ -42,63 +31,22 @@ export async function addPolaroid(replica: Replica, input: NewPolaroid): Promise
   if (input.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
   if (input.message.length > limits.polaroidMessage) throw new MutationError('Message is too long')
 
-  const { db } = replica
-  const id = newId()
-  await withQuotaRecovery(() =>
-    db.transaction(
-      'rw',
-      [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox],
-      async () => {
-        if (!(await db.walls.get(input.wallId))) throw new MutationError('This Moori no longer exists.')
-        const changes: Change[] = []
-        let imagePath: string | null = null
-        if (input.image) {
-          const contentType = input.image.type || 'image/jpeg'
-          const path = imageObjectPath(userId, 'polaroids', id, contentType)
-          const upload = await queueImageUpload(
-            db,
-            { table: 'polaroids', rowId: id },
-            POLAROID_BUCKET,
-            path,
-            input.image,
-            contentType,
-          )
-          imagePath = upload.imagePath
-          changes.push(upload.change)
-        }
-        const now = new Date()
-        const row: PolaroidRow = {
-          id,
-          wallId: input.wallId,
-          name: input.name.trim(),
-          message: input.message.trim(),
-          imagePath,
-          externalUrl: imagePath ? null : externalUrl,
-          originalPageUrl: input.originalPageUrl?.trim() || null,
-          timestamp: now.getTime(),
-          createdBy: userId,
-          username: await usernameOf(db, userId),
-          x: input.x ?? 0,
-          y: input.y ?? 0,
-          zIndex: await nextZIndex(db, input.wallId),
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-          txid: '',
-        }
-        await db.polaroids.add(row)
-        changes.push({
-          table: 'polaroids',
-          rowId: id,
-          fields: Object.keys(row),
-          op: { op: 'insert', table: 'polaroids', row: toServer('polaroids', row) },
-          failureMessage: 'Failed to create polaroid: {message}',
-        })
-        await enqueue(db, changes)
-      },
-    ),
-  )
-  replica.sync.nudge()
-  return id
+  return insertWallItem<PolaroidRow>(replica, userId, {
+    kind: polaroidKind,
+    wallId: input.wallId,
+    image: input.image ? { blob: input.image, bucket: POLAROID_BUCKET, defaultType: 'image/jpeg' } : null,
+    failureMessage: 'Failed to create polaroid: {message}',
+    build: (base, uploadedPath) => ({
+      ...base,
+      name: input.name.trim(),
+      message: input.message.trim(),
+      imagePath: uploadedPath,
+      externalUrl: uploadedPath ? null : externalUrl,
+      originalPageUrl: input.originalPageUrl?.trim() || null,
+      x: input.x ?? 0,
+      y: input.y ?? 0,
+    }),
+  })
 }
 
 export function movePolaroid(replica: Replica, id: string, position: ItemPosition): Promise<void> {

@@ -1,11 +1,15 @@
-// Rules shared by polaroids and stickers: who may move or delete an item, and the z-order of new items
-// (one above the highest on the wall, 1 if none; spec §4).
+// Rules shared by polaroids and stickers: adding one (its image queued ahead of the row), who may move
+// or delete an item, and the z-order of new items (one above the highest on the wall, 1 if none; spec §4).
 import Dexie from 'dexie'
+import { newId } from '@/lib/ids'
 import { messages } from '@/lib/validation'
 import type { MooriDB } from '../db'
+import { toServer } from '../model/mapping'
 import type { RpcName } from '../model/outbox'
 import type { PolaroidRow, StickerRow } from '../model/rows'
+import { serverTableOf } from '../model/tables'
 import { MutationError, type Replica } from '../replica'
+import { withQuotaRecovery } from '../storageQuota'
 import { enqueue, type Change } from './enqueue'
 
 export async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
@@ -71,6 +75,89 @@ export const stickerKind: WallItemKind = {
   idArg: 'sticker_id',
   deleteRefused: messages.deleteOwnStickersOnly,
   deleteFailed: 'Failed to delete sticker. Please try again.',
+}
+
+/** What every new item gets, whatever its kind: who made it, when, and its place in the z-order. */
+export type NewItemBase = Pick<
+  PolaroidRow & StickerRow,
+  'id' | 'wallId' | 'timestamp' | 'createdBy' | 'username' | 'zIndex' | 'createdAt' | 'updatedAt' | 'txid'
+>
+
+/** A new image for an item, stored on the device and uploaded before the row. */
+export interface NewItemImage {
+  blob: Blob
+  bucket: string
+  /** Used when the Blob does not say its type. */
+  defaultType: string
+}
+
+/** Adds a polaroid or sticker in one transaction: the wall must still exist; a new image is queued
+ * for upload ahead of the insert; `build` adds the kind's own fields (given the uploaded image path). */
+export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
+  replica: Replica,
+  userId: string,
+  item: {
+    kind: WallItemKind
+    wallId: string
+    image: NewItemImage | null
+    failureMessage: string
+    build: (base: NewItemBase, uploadedPath: string | null) => Row
+  },
+): Promise<string> {
+  const { db } = replica
+  const { kind } = item
+  const id = newId()
+  await withQuotaRecovery(() =>
+    db.transaction(
+      'rw',
+      [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox],
+      async () => {
+        if (!(await db.walls.get(item.wallId))) throw new MutationError('This Moori no longer exists.')
+        const changes: Change[] = []
+        let uploadedPath: string | null = null
+        if (item.image) {
+          const contentType = item.image.blob.type || item.image.defaultType
+          const path = imageObjectPath(userId, kind.table, id, contentType)
+          const upload = await queueImageUpload(
+            db,
+            { table: kind.table, rowId: id },
+            item.image.bucket,
+            path,
+            item.image.blob,
+            contentType,
+          )
+          uploadedPath = upload.imagePath
+          changes.push(upload.change)
+        }
+        const now = new Date()
+        const row = item.build(
+          {
+            id,
+            wallId: item.wallId,
+            timestamp: now.getTime(),
+            createdBy: userId,
+            username: await usernameOf(db, userId),
+            zIndex: await nextZIndex(db, item.wallId),
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+            txid: '',
+          },
+          uploadedPath,
+        )
+        await db.table<Row, string>(kind.table).add(row)
+        changes.push({
+          table: kind.table,
+          rowId: id,
+          fields: Object.keys(row),
+          op: { op: 'insert', table: serverTableOf[kind.table], row: toServer(kind.table, row) },
+          failureMessage: item.failureMessage,
+        })
+        await enqueue(db, changes)
+      },
+    ),
+  )
+  replica.sync.nudge()
+  return id
 }
 
 /** Saves an item's new position; repeated moves of a waiting item fold into one outbox entry. */
