@@ -1,7 +1,7 @@
 // The bar at the top of Moori's pages (spec §2, Home): the product name, then Sign In and Get Started
 // for visitors, or Create, the sync status and the profile chip for signed-in users.
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
+import { BrandLink } from './BrandLink'
 import { useAccount } from '@/auth/useAccount'
 import { Button, ButtonLink } from './Button'
 import { Icon } from './Icon'
@@ -25,12 +25,7 @@ export function AppHeader({ onAuth, brandIsHeading, start }: AppHeaderProps) {
   const account = useAccount()
   const own = useSignInDialog()
   const openAuth = onAuth ?? own.open
-  const brand = (
-    <Link to="/" className={styles.brand} aria-label="Moori, home">
-      <span className={styles.mark} aria-hidden="true" />
-      <span className={styles.word}>Moori</span>
-    </Link>
-  )
+  const brand = <BrandLink />
   return (
     <header className={styles.header}>
       <div className={styles.inner}>

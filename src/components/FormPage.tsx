@@ -1,7 +1,7 @@
 // A page that is one small form on a taped paper card (profile setup, password pages): the same
 // centred layout and heading structure everywhere.
 import { useId, type ReactNode } from 'react'
-import { Link } from 'react-router-dom'
+import { BrandLink } from './BrandLink'
 import styles from './FormPage.module.css'
 
 export function FormPage({
@@ -23,12 +23,7 @@ export function FormPage({
     <>
       {header}
       <main id="main" className={[styles.main, header ? styles.withHeader : ''].join(' ')}>
-        {!header && (
-          <Link to="/" className={styles.brand} aria-label="Moori, home">
-            <span className={styles.mark} aria-hidden="true" />
-            Moori
-          </Link>
-        )}
+        {!header && <BrandLink />}
         <section className={styles.card} aria-labelledby={headingId}>
           <span className={styles.tape} aria-hidden="true" />
           <h1 id={headingId} className={styles.title}>
