@@ -2,6 +2,7 @@
 // environment variables override them. The JWT secret and the two API keys are fixed, documented
 // development values: they are accepted by this local stack and nothing else.
 import path from 'node:path'
+import type { ApiConfig } from '../api/app'
 
 export interface StackConfig {
   /** Port for HTTP and WebSocket (Auth, REST, Realtime, Storage, inbox, product API). */
@@ -27,6 +28,8 @@ export interface StackConfig {
   passwordHashCost?: number
   /** A built app (dist/) to serve from the stack's origin; undefined serves none. */
   appDir?: string
+  /** Overrides for the product API (tests: faster job polling, an injected vision layer, limits). */
+  api?: Partial<Pick<ApiConfig, 'jobs' | 'limits' | 'vision'>>
 }
 
 export const LOCAL_JWT_SECRET = 'moori-local-development-jwt-secret-do-not-use-in-production'

@@ -18,10 +18,12 @@ import { mountAuth } from './auth/index'
 import { mountRest } from './rest/index'
 import { mountStorage } from './storage/index'
 import { attachRealtime } from './realtime/index'
-import { createApiApp } from '../api/app'
+import { createProductApi, type ProductApi } from '../api/app'
+import { localApiInstanceId, localStorageOrigins } from './apiWiring'
 import { mountApp } from './serveApp'
 
-export interface LocalStack {
+/** What tests and scripts need of a running stack besides the product API. */
+export interface StackHandle {
   url: string
   port: number
   anonKey: string
@@ -29,6 +31,11 @@ export interface LocalStack {
   db: PGlite
   context: StackContext
   close(): Promise<void>
+}
+
+export interface LocalStack extends StackHandle {
+  /** The product API mounted at /api (its job runner and vision pool). */
+  api: ProductApi
 }
 
 export async function startLocalStack(config: StackConfig): Promise<LocalStack> {
@@ -46,7 +53,16 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
   await mountAuth(app, context)
   await mountRest(app, context)
   await mountStorage(app, context)
-  app.route('/api', createApiApp({ supabaseUrl: () => publicUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey }))
+  const api = createProductApi({
+    supabaseUrl: () => publicUrl,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    jwtSecret: config.jwtSecret,
+    storageOrigins: () => localStorageOrigins(publicUrl, config.siteUrl),
+    instanceId: localApiInstanceId(config.dataDir),
+    ...config.api,
+  })
+  app.route('/api', api.app)
   if (config.appDir) mountApp(app, config.appDir)
   else app.get('/', (c) => c.json({ name: 'Moori local stack', services: ['auth', 'rest', 'realtime', 'storage', 'inbox', 'api'] }))
 
@@ -58,6 +74,7 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
   })
   const port = (server.address() as AddressInfo).port
   publicUrl = `http://${config.host}:${port}`
+  api.start()
 
   let closed = false
   return {
@@ -67,9 +84,11 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
     serviceRoleKey: keys.serviceRoleKey,
     db,
     context,
+    api,
     async close() {
       if (closed) return
       closed = true
+      await api.close()
       await realtime.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -7,7 +7,7 @@ import type { Replica } from '../../src/data/replica'
 import { SyncEngine } from '../../workers/sync/SyncEngine'
 import { createSupabaseTransport } from '../../workers/sync/supabaseTransport'
 import type { TokenSource } from '../../workers/sync/transport'
-import type { LocalStack } from '../../supabase/local/server'
+import type { StackHandle } from '../../supabase/local/server'
 import { faultyFetch, type FaultyFetch } from './faultyFetch'
 import type { TestUser } from './users'
 
@@ -24,7 +24,7 @@ export interface Device {
 }
 
 export async function startDevice(
-  stack: LocalStack,
+  stack: StackHandle,
   user: TestUser | null,
   options: { db?: MooriDB; net?: FaultyFetch; start?: boolean; tokens?: TokenSource } = {},
 ): Promise<Device> {

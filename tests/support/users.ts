@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { issueAccessToken } from '../../supabase/local/accessToken'
-import type { LocalStack } from '../../supabase/local/server'
+import type { StackHandle } from '../../supabase/local/server'
 
 export interface TestUser {
   id: string
@@ -19,7 +19,7 @@ export interface TestUser {
 let counter = 0
 
 export async function createTestUser(
-  stack: LocalStack,
+  stack: StackHandle,
   options: { email?: string; username?: string | null } = {},
 ): Promise<TestUser> {
   counter += 1

@@ -68,6 +68,8 @@ export interface VisionService {
   cutOutRegion(image: Uint8Array, box: BoxPercent, options: { maxSize: number }): Promise<CutOut>
   /** Whether another call would be queued now rather than refused (see VisionBusyError). */
   hasCapacity(): boolean
+  /** Loads the models now instead of on first use. */
+  warmUp?(): Promise<void>
   close(): Promise<void>
 }
 

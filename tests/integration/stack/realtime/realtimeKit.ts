@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import type { LocalStack } from '../../../../supabase/local/server'
+import type { StackHandle } from '../../../../supabase/local/server'
 
 type Row = Record<string, unknown>
 
@@ -75,7 +75,7 @@ export function rowId(id: string): (e: Change) => boolean {
 }
 
 export async function makeWall(
-  stack: LocalStack,
+  stack: StackHandle,
   ownerId: string,
   options: { private?: boolean } = {},
 ): Promise<string> {
@@ -91,7 +91,7 @@ export async function makeWall(
 
 /** Inserts a polaroid as the superuser (the way a fixture would), returning its id. */
 export async function addPolaroid(
-  stack: LocalStack,
+  stack: StackHandle,
   wallId: string,
   createdBy: string,
   fields: { zIndex?: number; id?: string } = {},
@@ -168,6 +168,6 @@ export class RawSocket {
   }
 }
 
-export function realtimeUrl(stack: LocalStack, apikey: string, vsn = '2.0.0'): string {
+export function realtimeUrl(stack: StackHandle, apikey: string, vsn = '2.0.0'): string {
   return `${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(apikey)}&vsn=${vsn}`
 }

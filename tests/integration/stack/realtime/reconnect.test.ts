@@ -11,14 +11,14 @@ import type { StackContext } from '../../../../supabase/local/context'
 import { openDatabase } from '../../../../supabase/local/db/openDatabase'
 import { makeApiKeys } from '../../../../supabase/local/keys'
 import { attachRealtime, type RealtimeService } from '../../../../supabase/local/realtime/index'
-import type { LocalStack } from '../../../../supabase/local/server'
+import type { StackHandle } from '../../../../supabase/local/server'
 import { createTestUser, type TestUser } from '../../../support/users'
 import { Inbox, addPolaroid, makeWall, newId, rowId, subscribe } from './realtimeKit'
 
 describe('realtime reconnects', () => {
   let server: http.Server
   let realtime: RealtimeService
-  let stack: LocalStack
+  let stack: StackHandle
   let owner: TestUser
 
   beforeAll(async () => {

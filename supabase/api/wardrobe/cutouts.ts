@@ -1,0 +1,192 @@
+// Cut-outs a user waits for: background removal of a wardrobe item (for a sticker) and extraction of one
+// item's box from an outfit photo. Results are transparent PNGs in the caller's own folder of
+// `wardrobe-stickers`, under names derived from what was asked, so asking again returns the stored
+// result without running the model twice.
+import { createHash } from 'node:crypto'
+import { ApiError } from '../apiError'
+import type { AdminClient } from '../supabaseAdmin'
+import { readImageHeader } from '../vision/imageInput'
+import type { BoxPercent, VisionService } from '../vision/types'
+import { imagePathOf, readStorageObject, type StorageObject, type StorageReader } from './storageImage'
+
+export const STICKER_BUCKET = 'wardrobe-stickers'
+/** Spec §9: links to wardrobe images and stickers last a week. */
+export const STICKER_URL_LIFETIME = 604_800
+
+export interface CutOutDeps {
+  admin: AdminClient
+  vision: VisionService
+  reader: StorageReader
+}
+
+export interface ItemRow {
+  id: string
+  user_id: string
+  image_path: string
+  is_public: boolean
+  cutout_path: string | null
+  analysis: { items?: Array<{ id?: unknown; boundingBox?: unknown }> } | null
+}
+
+export interface StoredCutOut {
+  /** `wardrobe-stickers/<user>/…`, what rows store. */
+  path: string
+  /** A signed link to it (spec §7: `transparent_image_url` / `extracted_url`). */
+  url: string
+}
+
+/** The item the caller names; 404 when there is none, 403 when it is someone else's private item. */
+export async function visibleItem(
+  admin: AdminClient,
+  userId: string,
+  itemId: string,
+  options: { ownOnly: boolean },
+): Promise<ItemRow> {
+  const { data, error } = await admin
+    .from('wardrobe_items')
+    .select('id, user_id, image_path, is_public, cutout_path, analysis')
+    .eq('id', itemId)
+    .is('deleted_at', null)
+    .maybeSingle()
+  if (error) throw new Error(`Could not read the item: ${error.message}`)
+  const item = data as ItemRow | null
+  if (!item) throw new ApiError(404, 'Item not found')
+  if (item.user_id !== userId && (options.ownOnly || !item.is_public)) {
+    throw new ApiError(403, options.ownOnly ? 'You can only change your own items' : 'You can only use your own items or public ones')
+  }
+  return item
+}
+
+function split(imagePath: string): { bucket: string; path: string } {
+  const slash = imagePath.indexOf('/')
+  return { bucket: imagePath.slice(0, slash), path: imagePath.slice(slash + 1) }
+}
+
+async function exists(admin: AdminClient, imagePath: string): Promise<boolean> {
+  const { bucket, path } = split(imagePath)
+  const { data, error } = await admin.storage.from(bucket).exists(path)
+  if (error) return false
+  return data
+}
+
+export async function signedUrlOf(admin: AdminClient, imagePath: string): Promise<string> {
+  const { bucket, path } = split(imagePath)
+  const { data, error } = await admin.storage.from(bucket).createSignedUrl(path, STICKER_URL_LIFETIME)
+  if (error || !data) throw new Error(`Could not sign ${imagePath}: ${error?.message ?? 'no URL'}`)
+  return data.signedUrl
+}
+
+async function store(admin: AdminClient, imagePath: string, png: Uint8Array): Promise<void> {
+  const { bucket, path } = split(imagePath)
+  const { error } = await admin.storage
+    .from(bucket)
+    .upload(path, png, { contentType: 'image/png', upsert: true, cacheControl: '3600' })
+  if (error) throw new Error(`Could not store ${imagePath}: ${error.message}`)
+}
+
+const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 12)
+
+async function stored(admin: AdminClient, path: string): Promise<StoredCutOut> {
+  return { path, url: await signedUrlOf(admin, path) }
+}
+
+/**
+ * The item's image without its background. An own item that already has a cut-out (garments from
+ * outfit photos are cut-outs from the start) answers at once; otherwise the result is made once per
+ * source image and size, stored in the caller's folder, and remembered on the item when it is theirs.
+ */
+export async function removeItemBackground(
+  deps: CutOutDeps,
+  request: { userId: string; token: string; item: ItemRow; source: StorageObject; maxSize: number },
+): Promise<StoredCutOut> {
+  const { admin, vision } = deps
+  const { item, userId } = request
+  const sourcePath = imagePathOf(request.source)
+  if (sourcePath !== item.image_path && sourcePath !== item.cutout_path) {
+    throw new ApiError(400, "image_url must be the item's own image")
+  }
+  const own = item.user_id === userId
+  if (own && item.cutout_path && (await exists(admin, item.cutout_path))) return stored(admin, item.cutout_path)
+
+  const target = `${STICKER_BUCKET}/${userId}/cutouts/${item.id}-${shortHash(sourcePath, String(request.maxSize))}.png`
+  if (!(await exists(admin, target))) {
+    const bytes = await readStorageObject(deps.reader, request.token, request.source)
+    await readImageHeader(bytes)
+    const cutOut = await vision.removeBackground(bytes, { maxSize: request.maxSize })
+    await store(admin, target, cutOut.png)
+  }
+  if (own && item.cutout_path !== target) {
+    const { error } = await admin.from('wardrobe_items').update({ cutout_path: target }).eq('id', item.id)
+    if (error) throw new Error(`Could not remember the cut-out: ${error.message}`)
+  }
+  return stored(admin, target)
+}
+
+function isPercent(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100
+}
+
+/** A bounding box in percentages (spec §3), or null when `value` is not one. */
+export function boxOf(value: unknown): BoxPercent | null {
+  if (!value || typeof value !== 'object') return null
+  const { x, y, width, height } = value as Record<string, unknown>
+  if (!isPercent(x) || !isPercent(y) || !isPercent(width) || !isPercent(height)) return null
+  if (width < 1 || height < 1 || x + width > 100.5 || y + height > 100.5) return null
+  return { x, y, width, height }
+}
+
+/**
+ * Which box of the photo to cut out: the one sent with the item details, else the one the outfit
+ * analysis recorded for the item (the outfit's own item holds it), else the whole photo.
+ */
+export async function boxForItem(
+  admin: AdminClient,
+  userId: string,
+  item: ItemRow,
+  details: Record<string, unknown>,
+): Promise<BoxPercent> {
+  const sent = details.boundingBox ?? details.BoundingBox
+  if (sent !== undefined) {
+    const box = boxOf(sent)
+    if (!box) throw new ApiError(400, 'item_details.boundingBox must be percentages: { x, y, width, height }')
+    return box
+  }
+  const wanted = [item.id, details.ID, details.id].filter((v): v is string => typeof v === 'string')
+  const fromAnalysis = (analysis: ItemRow['analysis']) =>
+    analysis?.items?.map((entry) => (typeof entry.id === 'string' && wanted.includes(entry.id) ? boxOf(entry.boundingBox) : null)).find(Boolean) ?? null
+  const own = fromAnalysis(item.analysis)
+  if (own) return own
+  const { data, error } = await admin
+    .from('wardrobe_items')
+    .select('analysis')
+    .eq('user_id', userId)
+    .is('deleted_at', null)
+    .not('analysis', 'is', null)
+    .order('created_at', { ascending: false })
+    .limit(200)
+  if (error) throw new Error(`Could not read outfit analyses: ${error.message}`)
+  for (const row of (data ?? []) as Array<Pick<ItemRow, 'analysis'>>) {
+    const box = fromAnalysis(row.analysis)
+    if (box) return box
+  }
+  return { x: 0, y: 0, width: 100, height: 100 }
+}
+
+/** Cuts one item's box out of a photo the caller may read (item extraction, spec §7). */
+export async function extractItemImage(
+  deps: CutOutDeps,
+  request: { userId: string; token: string; item: ItemRow; source: StorageObject; box: BoxPercent; maxSize: number },
+): Promise<StoredCutOut> {
+  const { admin, vision } = deps
+  const sourcePath = imagePathOf(request.source)
+  const { x, y, width, height } = request.box
+  const key = shortHash(sourcePath, [x, y, width, height].map((n) => n.toFixed(2)).join(','), String(request.maxSize))
+  const target = `${STICKER_BUCKET}/${request.userId}/extracted/${request.item.id}-${key}.png`
+  if (!(await exists(admin, target))) {
+    const bytes = await readStorageObject(deps.reader, request.token, request.source)
+    await readImageHeader(bytes)
+    const cutOut = await vision.cutOutRegion(bytes, request.box, { maxSize: request.maxSize })
+    await store(admin, target, cutOut.png)
+  }
+  return stored(admin, target)
+}
