@@ -29,8 +29,8 @@ alter table public.wardrobe_items
 
 create index wardrobe_items_job_idx on public.wardrobe_items (job_id) where job_id is not null;
 
--- The analysis and the cut-out are the engine's findings: people edit tags, not these. An item keeps the
--- job it came from.
+-- The analysis and the cut-out are the engine's findings: people edit tags, not these. (job_id may
+-- change: an outfit photo whose analysis failed is sent to a new job.)
 create or replace function public.guard_wardrobe_item_engine_fields() returns trigger
 language plpgsql
 set search_path = ''
@@ -43,11 +43,8 @@ begin
     if new.analysis is not null or new.cutout_path is not null then
       raise exception 'The outfit analysis and cut-outs are made by the wardrobe engine.' using errcode = '42501';
     end if;
-  else
-    perform public.forbid_change('job_id', old.job_id, new.job_id);
-    if old.analysis is distinct from new.analysis or old.cutout_path is distinct from new.cutout_path then
-      raise exception 'The outfit analysis and cut-outs are made by the wardrobe engine.' using errcode = '42501';
-    end if;
+  elsif old.analysis is distinct from new.analysis or old.cutout_path is distinct from new.cutout_path then
+    raise exception 'The outfit analysis and cut-outs are made by the wardrobe engine.' using errcode = '42501';
   end if;
   return new;
 end
@@ -135,7 +132,8 @@ begin
     from jsonb_populate_recordset(null::public.wardrobe_items, p_items) r
   on conflict (id) do update
      set analysis = coalesce(excluded.analysis, i.analysis),
-         cutout_path = coalesce(excluded.cutout_path, i.cutout_path)
+         cutout_path = coalesce(excluded.cutout_path, i.cutout_path),
+         job_id = excluded.job_id
    where i.user_id = job.user_id and i.deleted_at is null;
 
   insert into public.clothing_tags

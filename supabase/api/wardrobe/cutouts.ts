@@ -90,10 +90,16 @@ async function stored(admin: AdminClient, path: string): Promise<StoredCutOut> {
   return { path, url: await signedUrlOf(admin, path) }
 }
 
+/** Where cut-outs made for stickers live: the caller's own folder, so stickers own their picture. */
+export function cutoutFolder(userId: string): string {
+  return `${STICKER_BUCKET}/${userId}/cutouts/`
+}
+
 /**
- * The item's image without its background. An own item that already has a cut-out (garments from
- * outfit photos are cut-outs from the start) answers at once; otherwise the result is made once per
- * source image and size, stored in the caller's folder, and remembered on the item when it is theirs.
+ * The item's image without its background, as a file of the caller's own that stickers may show. An
+ * own item whose cut-out was made before answers at once; a picture that is already a cut-out (garments
+ * from outfit photos) is copied, not run through the model; anything else is cut out once per source
+ * image and size. The cut-out is remembered on the item when the item is the caller's.
  */
 export async function removeItemBackground(
   deps: CutOutDeps,
@@ -106,14 +112,21 @@ export async function removeItemBackground(
     throw new ApiError(400, "image_url must be the item's own image")
   }
   const own = item.user_id === userId
-  if (own && item.cutout_path && (await exists(admin, item.cutout_path))) return stored(admin, item.cutout_path)
+  if (own && item.cutout_path?.startsWith(cutoutFolder(userId)) && (await exists(admin, item.cutout_path))) {
+    return stored(admin, item.cutout_path)
+  }
 
-  const target = `${STICKER_BUCKET}/${userId}/cutouts/${item.id}-${shortHash(sourcePath, String(request.maxSize))}.png`
+  const target = `${cutoutFolder(userId)}${item.id}-${shortHash(sourcePath, String(request.maxSize))}.png`
   if (!(await exists(admin, target))) {
     const bytes = await readStorageObject(deps.reader, request.token, request.source)
     await readImageHeader(bytes)
-    const cutOut = await vision.removeBackground(bytes, { maxSize: request.maxSize })
-    await store(admin, target, cutOut.png)
+    if (request.source.bucket === STICKER_BUCKET) {
+      // Already transparent (made by the engine): the caller gets their own copy.
+      await store(admin, target, bytes)
+    } else {
+      const cutOut = await vision.removeBackground(bytes, { maxSize: request.maxSize })
+      await store(admin, target, cutOut.png)
+    }
   }
   if (own && item.cutout_path !== target) {
     const { error } = await admin.from('wardrobe_items').update({ cutout_path: target }).eq('id', item.id)

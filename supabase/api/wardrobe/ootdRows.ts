@@ -127,8 +127,8 @@ export function ootdRows(
     description: null,
     upload_source: 'ootd_extracted',
     analysis: null,
-    // The item's own image is already a transparent cut-out.
-    cutout_path: jobItems[index]!.image_path,
+    // The item's image is itself a cut-out; stickers get their own copy when they are made.
+    cutout_path: null,
   }))
 
   const outfit = result.outfit

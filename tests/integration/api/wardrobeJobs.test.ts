@@ -138,7 +138,7 @@ describe('outfit jobs', () => {
     const garments = items.filter((i) => i !== outfit)
     for (const garment of garments) {
       expect(garment.image_path).toBe(`wardrobe-stickers/${alice.id}/items/${garment.id}.png`)
-      expect(garment.cutout_path).toBe(garment.image_path)
+      expect(garment.cutout_path).toBeNull()
     }
     expect(await storedObjects(stack, 'wardrobe-stickers', `${alice.id}/items/${id}-g`)).toHaveLength(3)
 

@@ -1,6 +1,6 @@
 // Who may read and write wall stickers (spec §5, §6): like polaroids, except that a sticker's name never
-// changes, and a sticker may only show an image its creator may share (their own folder, the public
-// polaroid bucket, or a wardrobe item they can see), so stickers cannot leak someone's private images.
+// changes, and a new sticker shows a picture from its creator's own folder of wardrobe-stickers (a cut-out
+// or a copy made for it), so a sticker never leaks, nor outlives the privacy of, someone else's image.
 import { ids } from '../support/actors'
 import { object, objectKey, sticker, wall } from '../support/fixtures'
 import type { Matrix } from '../support/matrixTypes'
@@ -14,6 +14,7 @@ const insert =
   'insert into public.wall_stickers (id, wall_id, created_by, image_path) values ($1, $2, $3, $4)'
 const image = (owner: string) => objectKey('wardrobe-stickers', owner, 'new.png')
 const move = 'update public.wall_stickers set x = $2, y = $3, z_index = $4 where id = $1'
+const outsideOwnFolder = 'new row for relation "wall_stickers" violates check constraint "wall_stickers_image_in_creator_folder"'
 const remove = 'delete from public.wall_stickers where id = $1'
 
 export const wallStickersMatrix: Matrix = {
@@ -47,13 +48,15 @@ export const wallStickersMatrix: Matrix = {
     { actor: 'stranger', op: 'insert', case: 'forges created_by of the item owner', sql: insert, params: ['stk_new_1', wall.publicW, I, image(I)], expect: refusedByRls('wall_stickers', 'stk_new_1') },
     { actor: 'stranger', op: 'insert', case: "adds to the owner's private wall", sql: insert, params: ['stk_new_1', wall.privateW, S, image(S)], expect: refusedByRls('wall_stickers', 'stk_new_1') },
     { actor: 'stranger', op: 'insert', case: 'adds to a deleted wall', sql: insert, params: ['stk_new_1', wall.deletedW, S, image(S)], expect: refusedByRls('wall_stickers', 'stk_new_1') },
-    { actor: 'contributor', op: 'insert', case: "sticks the item owner's public item", sql: insert, params: ['stk_new_1', wall.publicW, C, object.publicItemI], expect: inserts('wall_stickers', 'stk_new_1', { created_by: C, image_path: object.publicItemI }) },
+    { actor: 'contributor', op: 'insert', case: "sticks the item owner's public item itself (it would stay readable once made private)", sql: insert, params: ['stk_new_1', wall.publicW, C, object.publicItemI], expect: raises('23514', outsideOwnFolder, 'wall_stickers', 'stk_new_1') },
+    { actor: 'contributor', op: 'insert', case: "sticks own cut-out of the item owner's public item", sql: insert, params: ['stk_new_1', wall.publicW, C, objectKey('wardrobe-stickers', C, 'cutouts/public-tee.png')], expect: inserts('wall_stickers', 'stk_new_1', { created_by: C }) },
     { actor: 'contributor', op: 'insert', case: "sticks the item owner's private image (would leak it)", sql: insert, params: ['stk_new_1', wall.publicW, C, object.privateItemI], expect: refusedByRls('wall_stickers', 'stk_new_1') },
     { actor: 'contributor', op: 'insert', case: 'forges created_by of the wall owner', sql: insert, params: ['stk_new_1', wall.publicW, W, image(W)], expect: refusedByRls('wall_stickers', 'stk_new_1') },
     { actor: 'wallOwner', op: 'insert', case: 'adds own cut-out to own private wall', sql: insert, params: ['stk_new_1', wall.privateW, W, image(W)], expect: inserts('wall_stickers', 'stk_new_1', { created_by: W }) },
     { actor: 'wallOwner', op: 'insert', case: "re-sticks the item owner's private cut-out", sql: insert, params: ['stk_new_1', wall.privateW, W, object.stuckI], expect: refusedByRls('wall_stickers', 'stk_new_1') },
     { actor: 'wallOwner', op: 'insert', case: 'forges created_by of the contributor', sql: insert, params: ['stk_new_1', wall.publicW, C, image(C)], expect: refusedByRls('wall_stickers', 'stk_new_1') },
-    { actor: 'itemOwner', op: 'insert', case: "sticks own private item on the contributor's wall", sql: insert, params: ['stk_new_1', wall.publicC, I, object.privateItemI], expect: inserts('wall_stickers', 'stk_new_1', { created_by: I }) },
+    { actor: 'itemOwner', op: 'insert', case: "sticks own private item's photo itself on the contributor's wall", sql: insert, params: ['stk_new_1', wall.publicC, I, object.privateItemI], expect: raises('23514', outsideOwnFolder, 'wall_stickers', 'stk_new_1') },
+    { actor: 'itemOwner', op: 'insert', case: "sticks a cut-out of own private item on the contributor's wall", sql: insert, params: ['stk_new_1', wall.publicC, I, image(I)], expect: inserts('wall_stickers', 'stk_new_1', { created_by: I }) },
     { actor: 'itemOwner', op: 'insert', case: 'forges created_by of the contributor', sql: insert, params: ['stk_new_1', wall.publicC, C, object.publicItemI], expect: refusedByRls('wall_stickers', 'stk_new_1') },
 
     // update: the creator or the wall owner moves; the name never changes

@@ -73,12 +73,12 @@ export const object = {
 
 const stickerImage = {
   [sticker.wOnW]: object.stickerW,
-  [sticker.cOnW]: objectKey('polaroid-images', C, 'sticker.png'),
+  [sticker.cOnW]: objectKey('wardrobe-stickers', C, 'sticker.png'),
   [sticker.iOnW]: object.stuckI,
   [sticker.wOnPrivate]: object.secretW,
   [sticker.cDeleted]: object.goneC,
-  [sticker.cOnC]: objectKey('polaroid-images', C, 'sticker-2.png'),
-  [sticker.sOnPrivateS]: objectKey('polaroid-images', S, 'sticker.png'),
+  [sticker.cOnC]: objectKey('wardrobe-stickers', C, 'sticker-2.png'),
+  [sticker.sOnPrivateS]: objectKey('wardrobe-stickers', S, 'sticker.png'),
 }
 
 /** Every fixture row per table: a select case must see exactly its ids and none of the rest. */
