@@ -7,8 +7,9 @@ import { ReplicaContext } from '@/data/ReplicaContext'
 import type { Replica } from '@/data/replica'
 import { startSyncClient, type SyncClient } from '@/data/syncClient'
 import { appConfig } from '@/auth/config'
-import { refreshAccessToken } from '@/auth/authActions'
+import { callApi, refreshAccessToken } from '@/auth/authActions'
 import { imageSigner } from '@/auth/imageSigner'
+import { createWardrobeApi } from '@/data/wardrobeApiClient'
 import { useSession } from '@/auth/SessionContext'
 import { BootShell } from './BootShell'
 
@@ -24,10 +25,17 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
     if (userId === undefined) return
     const db = openReplicaDatabase(userId)
     const sync = startSyncClient(
-      { supabaseUrl: appConfig.supabaseUrl, anonKey: appConfig.anonKey, databaseName: db.name, userId, accessToken: null },
+      {
+        supabaseUrl: appConfig.supabaseUrl,
+        anonKey: appConfig.anonKey,
+        apiUrl: appConfig.apiUrl,
+        databaseName: db.name,
+        userId,
+        accessToken: null,
+      },
       refreshAccessToken,
     )
-    setReplica({ db, userId, sync, images: imageSigner })
+    setReplica({ db, userId, sync, images: imageSigner, api: createWardrobeApi(callApi, userId) })
     // A signed-in user's replica holds unsynced work: ask the browser not to evict it under pressure.
     if (userId) void navigator.storage?.persist?.().catch(() => false)
     return () => {

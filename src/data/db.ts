@@ -66,6 +66,26 @@ export class MooriDB extends Dexie {
       previewWall: 'id',
       previewPolaroids: 'id, createdAt',
     })
+    // The wardrobe engine: items know their job (an outfit photo's card shows where its job stands),
+    // their analysis and cut-out; stickers know whether they still wait for their cut-out.
+    this.version(2)
+      .stores({ wardrobeItems: 'id, userId, createdAt, jobId', jobs: 'id, userId, createdAt, status' })
+      .upgrade(async (tx) => {
+        await tx
+          .table<WardrobeItemRow, string>('wardrobeItems')
+          .toCollection()
+          .modify((item) => {
+            item.jobId ??= null
+            item.analysis ??= null
+            item.cutoutPath ??= null
+          })
+        await tx
+          .table<StickerRow, string>('stickers')
+          .toCollection()
+          .modify((sticker) => {
+            sticker.needsCutout ??= false
+          })
+      })
   }
 }
 

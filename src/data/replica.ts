@@ -20,12 +20,44 @@ export interface ImageSigner {
   sign(bucket: string, path: string, expiresIn: number): Promise<string>
 }
 
+/** An outfit job as the product API reports it (spec §5 processing status). */
+export interface ProcessingStatus {
+  status: 'queued' | 'processing' | 'completed' | 'failed'
+  progress: number
+  processed_items: number
+  total_items: number
+  error: string | null
+  items: Array<{ item_id: string; description: string; extracted_url: string; image_path?: string }>
+}
+
+/**
+ * The product API calls whose answer a user waits for (DESIGN §1): they need the network by nature and
+ * throw `ApiCallError` with a message the screens can show when they cannot be made.
+ */
+export interface WardrobeApi {
+  /** The item's cut-out in the caller's own folder (`bucket/path`), made once. */
+  removeBackground(request: { itemId: string; imagePath: string; maxSize?: number }): Promise<{ path: string }>
+  processingStatus(jobId: string): Promise<ProcessingStatus>
+}
+
+export class ApiCallError extends Error {
+  override name = 'ApiCallError'
+  constructor(
+    message: string,
+    /** 0 when the call never reached the server (offline). */
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
 export interface Replica {
   db: MooriDB
   /** The signed-in user, or null for a guest. */
   userId: string | null
   sync: SyncHandle
   images: ImageSigner
+  api: WardrobeApi
 }
 
 /** Thrown by mutations when input breaks a rule; nothing was written. The message is the spec's. */

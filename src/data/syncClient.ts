@@ -10,6 +10,7 @@ import type { SyncHandle } from './replica'
 export interface SyncClientConfig {
   supabaseUrl: string
   anonKey: string
+  apiUrl: string
   databaseName: string
   userId: string | null
   accessToken: string | null

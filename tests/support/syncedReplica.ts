@@ -6,6 +6,7 @@ import type { MooriDB } from '../../src/data/db'
 import type { Replica } from '../../src/data/replica'
 import { SyncEngine } from '../../workers/sync/SyncEngine'
 import { createSupabaseTransport } from '../../workers/sync/supabaseTransport'
+import { createWardrobeApi } from '../../src/data/wardrobeApiClient'
 import type { TokenSource } from '../../workers/sync/transport'
 import type { StackHandle } from '../../supabase/local/server'
 import { faultyFetch, type FaultyFetch } from './faultyFetch'
@@ -34,7 +35,7 @@ export async function startDevice(
     get: () => Promise.resolve(user?.accessToken ?? null),
     refresh: () => Promise.resolve(user?.accessToken ?? null),
   }
-  const transport = createSupabaseTransport({ url: stack.url, anonKey: stack.anonKey, tokens, fetch: net.fetch, WebSocket })
+  const transport = createSupabaseTransport({ url: stack.url, anonKey: stack.anonKey, apiUrl: `${stack.url}/api`, tokens, fetch: net.fetch, WebSocket })
   const engine = new SyncEngine({
     db,
     transport,
@@ -50,6 +51,12 @@ export async function startDevice(
     userId: user?.id ?? null,
     sync: { nudge: () => engine.nudge(), retainScope: (scope) => engine.retainScope(scope) },
     images: fakeSigner(),
+    api: createWardrobeApi((path, init) => {
+      const headers = new Headers(init.headers)
+      if (user) headers.set('Authorization', `Bearer ${user.accessToken}`)
+      if (init.body) headers.set('Content-Type', 'application/json')
+      return net.fetch(`${stack.url}/api${path}`, { ...init, headers })
+    }, user?.id ?? null),
   }
   if (options.start !== false) await engine.start()
   const device: Device = {

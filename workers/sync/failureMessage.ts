@@ -6,5 +6,6 @@ export function failureMessage(entry: OutboxEntry, code: string, serverMessage: 
   if (entry.uniqueViolationMessage && (code === '23505' || /unique/i.test(serverMessage))) {
     return entry.uniqueViolationMessage
   }
+  if (entry.preferServerMessage && serverMessage.trim()) return serverMessage
   return entry.failureMessage.replace('{message}', serverMessage)
 }

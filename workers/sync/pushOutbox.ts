@@ -1,7 +1,7 @@
-// Pushes the outbox in order: pending files first where they come, then runs of row changes in batches
-// (one sync_push call each). Position saves superseded within a batch are not sent. A change the
-// server refuses goes to failed mutations with the spec's message and the replica gets the server's
-// version back; anything transient stops the run so it can be retried as a whole later.
+// Pushes the outbox in order: files and product API calls one request each where they come, runs of row
+// changes in batches (one sync_push call each). Position saves superseded within a batch are not sent.
+// A change the server refuses goes to failed mutations with the spec's message and the replica gets the
+// server's version back; anything transient stops the run so it can be retried as a whole later.
 import type { MooriDB } from '@/data/db'
 import type { FailedMutation, OutboxEntry, PushOp } from '@/data/model/outbox'
 import { SyncError, classifySqlState, isSyncError } from './classifyError'
@@ -64,10 +64,18 @@ async function fail(db: MooriDB, entry: OutboxEntry, code: string, serverMessage
 
 async function refuse(db: MooriDB, transport: SyncTransport, entry: OutboxEntry, code: string, message: string) {
   await fail(db, entry, code, message)
-  await restoreServerVersion(db, transport, entry.table, entry.rowId)
+  if (entry.op.op === 'api') await markJobRefused(db, entry, message)
+  else await restoreServerVersion(db, transport, entry.table, entry.rowId)
 }
 
-async function pushFile(db: MooriDB, transport: SyncTransport, entry: OutboxEntry, stopped: () => boolean): Promise<void> {
+/** A job the API refused to start never exists on the server: the device's copy says why it failed. */
+async function markJobRefused(db: MooriDB, entry: OutboxEntry, serverMessage: string): Promise<void> {
+  if (entry.table !== 'jobs') return
+  await db.jobs.update(entry.rowId, { status: 'failed', error: failureMessage(entry, '', serverMessage) })
+}
+
+/** A file upload, a file removal or a product API call. */
+async function pushSingle(db: MooriDB, transport: SyncTransport, entry: OutboxEntry, stopped: () => boolean): Promise<void> {
   const op = entry.op
   if (op.op === 'upload') {
     const pending = await db.pendingUploads.get(`${op.bucket}/${op.path}`)
@@ -77,6 +85,10 @@ async function pushFile(db: MooriDB, transport: SyncTransport, entry: OutboxEntr
       await db.pendingUploads.delete(`${op.bucket}/${op.path}`)
       await db.outbox.delete(entry.seq)
     })
+  } else if (op.op === 'api') {
+    await transport.callApi(op.path, op.body)
+    if (stopped()) throw stoppedError()
+    await acknowledge(db, [entry])
   } else if (op.op === 'removeObject') {
     try {
       await transport.removeObject(op.bucket, op.path)
@@ -120,7 +132,7 @@ export async function pushOutbox(db: MooriDB, transport: SyncTransport, stopped:
       if (!isRowOp(first)) {
         requests += 1
         try {
-          await pushFile(db, transport, first, stopped)
+          await pushSingle(db, transport, first, stopped)
         } catch (error) {
           if (isSyncError(error) && error.kind === 'permanent') {
             await refuse(db, transport, first, error.code ?? String(error.status), error.message)

@@ -8,6 +8,8 @@ import type { ChangeBinding, PullResponse, PushResult, RealtimeChange, SyncTrans
 export interface SupabaseTransportOptions {
   url: string
   anonKey: string
+  /** The product API's base URL (`{host}/api`). */
+  apiUrl: string
   tokens: TokenSource
   /** A fetch to use instead of the global one (tests inject faults here). */
   fetch?: typeof fetch
@@ -71,6 +73,30 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
     async removeObject(bucket, path) {
       const { error } = await client.storage.from(bucket).remove([path])
       if (error) throw toSyncError(error, (error as ErrorLike).status, 'Remove failed')
+    },
+
+    async callApi(path, body) {
+      const token = await options.tokens.get()
+      let response: Response
+      try {
+        response = await (options.fetch ?? fetch)(`${options.apiUrl}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+      } catch (error) {
+        throw new SyncError('transient', `API call failed: ${String(error)}`, 0)
+      }
+      if (response.ok) return
+      const text = await response.text().catch(() => '')
+      let message = text
+      try {
+        const parsed = JSON.parse(text) as { error?: unknown }
+        if (typeof parsed.error === 'string') message = parsed.error
+      } catch {
+        // Not JSON: the body text is the message (spec §7).
+      }
+      throw new SyncError(classifyStatus(response.status), message || `The server answered ${response.status}`, response.status, String(response.status))
     },
 
     async fetchRow(table: ServerTable, id: string) {

@@ -34,6 +34,8 @@ export interface SyncTransport {
   /** Stores a file; a file already at this path (an earlier attempt whose answer was lost) is success. */
   upload(bucket: string, path: string, blob: Blob, contentType: string): Promise<void>
   removeObject(bucket: string, path: string): Promise<void>
+  /** POSTs to the product API as the user; throws SyncError (permanent refusals carry the API's words). */
+  callApi(path: string, body: Record<string, unknown>): Promise<void>
   /** The server's current version of a row as the user may see it, or null. */
   fetchRow(table: ServerTable, id: string): Promise<Record<string, unknown> | null>
   subscribe(

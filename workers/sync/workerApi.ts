@@ -9,6 +9,7 @@ import { createSupabaseTransport } from './supabaseTransport'
 export interface SyncWorkerConfig {
   supabaseUrl: string
   anonKey: string
+  apiUrl: string
   databaseName: string
   userId: string | null
   accessToken: string | null
@@ -77,7 +78,7 @@ export function createSyncWorkerApi(): SyncWorkerApi {
         get: () => Promise.resolve(token),
         refresh: async () => (token = await refreshToken()),
       }
-      const transport = createSupabaseTransport({ url: config.supabaseUrl, anonKey: config.anonKey, tokens })
+      const transport = createSupabaseTransport({ url: config.supabaseUrl, anonKey: config.anonKey, apiUrl: config.apiUrl, tokens })
       const replica = db
       const lead = async () => {
         engine = new SyncEngine({ db: replica, transport, userId: config.userId, tokens })

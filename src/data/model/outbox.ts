@@ -4,6 +4,9 @@
 import type { SyncedTable } from './rows'
 import type { ServerTable } from './tables'
 
+/** Product API calls the outbox may carry (POST, relative to the API's base URL). */
+export type ApiPath = '/wardrobe/background-ootd'
+
 export type RpcName = 'move_polaroid' | 'move_wall_sticker' | 'delete_polaroid' | 'delete_wall_sticker' | 'delete_own_wall'
 
 export type PushOp =
@@ -14,6 +17,9 @@ export type PushOp =
   | { op: 'upload'; bucket: string; path: string }
   /** Best-effort removal of a stored file after the row that used it is gone. */
   | { op: 'removeObject'; bucket: string; path: string }
+  /** A product API call that must wait for the rows before it (starting an outfit job on an uploaded
+   * photo); idempotent on the server, so a retry after a lost answer starts nothing twice. */
+  | { op: 'api'; path: ApiPath; body: Record<string, unknown> }
 
 export interface OutboxEntry {
   /** Auto-increment: the order mutations were made in, which is the order they are pushed in. */
@@ -34,6 +40,8 @@ export interface OutboxEntry {
   failureMessage: string
   /** What the user reads instead when the refusal is a uniqueness violation. */
   uniqueViolationMessage?: string
+  /** The server's own words, when it gave any, replace `failureMessage` (product API refusals). */
+  preferServerMessage?: boolean
   createdAt: number
   /** Bumped when a newer change is folded into this entry; a push only acknowledges what it sent. */
   rev: number

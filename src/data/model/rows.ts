@@ -60,6 +60,8 @@ export interface StickerRow {
   originalItemId: string | null
   originalItemName: string | null
   originalItemDescription: string | null
+  /** Made offline from the item's photo: the app swaps in the cut-out once it can. */
+  needsCutout: boolean
   createdAt: string
   updatedAt: string
   txid: string
@@ -73,9 +75,51 @@ export interface WardrobeItemRow {
   description: string | null
   isPublic: boolean
   uploadSource: string
+  /** The outfit job this item came from, or that is analysing it (its photo's own item). */
+  jobId: string | null
+  /** Items styled 'OOTD Complete': what the engine found in the photo (spec §5). */
+  analysis: OutfitAnalysis | null
+  /** A transparent cut-out of the item in its owner's folder, once one was made. */
+  cutoutPath: string | null
   createdAt: string
   updatedAt: string
   txid: string
+}
+
+/** A box as percentages of the photo (spec §3). */
+export interface BoundingBox {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface OutfitAnalysisItem {
+  /** The wardrobe item made from this part of the photo. */
+  id: string
+  category: string
+  confidence: number
+  description: string
+  brand: string | null
+  color: string | null
+  style: string | null
+  material: string | null
+  boundingBox: BoundingBox
+}
+
+/** Spec §5 outfit analysis; `imageUrl` is the photo's `bucket/path`. */
+export interface OutfitAnalysis {
+  imageUrl: string
+  items: OutfitAnalysisItem[]
+  outfitStyle: string
+  season: string
+  occasion: string
+  confidence: number
+  processingTime: number
+  createdAt: string
+  location: string | null
+  weather: string | null
+  mood: string | null
 }
 
 export type TagType = 'category' | 'color' | 'style' | 'material' | 'brand' | 'season' | 'occasion'
@@ -93,17 +137,26 @@ export interface ClothingTagRow {
   txid: string
 }
 
+/** An item a job has found so far (spec §5 processing status), its cut-out as `bucket/path`. */
+export interface ProcessingJobItem {
+  item_id: string
+  description: string
+  image_path: string
+}
+
+export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed'
+
 export interface ProcessingJobRow {
   id: string
   userId: string
   kind: string
-  status: 'queued' | 'processing' | 'completed' | 'failed'
+  status: JobStatus
   progress: number
   processedItems: number
   totalItems: number
   error: string | null
-  input: Record<string, unknown>
-  items: Array<Record<string, unknown>>
+  input: { image_path?: string; item_id?: string | null; skip_ai_tagging?: boolean }
+  items: ProcessingJobItem[]
   createdAt: string
   updatedAt: string
   txid: string

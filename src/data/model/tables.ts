@@ -43,10 +43,11 @@ export const serverColumns: Record<ServerTable, readonly string[]> = {
   ],
   wall_stickers: [
     'id', 'wall_id', 'name', 'image_path', 'timestamp', 'created_by', 'username', 'x', 'y', 'z_index',
-    'original_item_id', 'original_item_name', 'original_item_description', 'created_at', 'updated_at', 'txid',
+    'original_item_id', 'original_item_name', 'original_item_description', 'needs_cutout', 'created_at', 'updated_at', 'txid',
   ],
   wardrobe_items: [
-    'id', 'user_id', 'image_path', 'name', 'description', 'is_public', 'upload_source', 'created_at', 'updated_at', 'txid',
+    'id', 'user_id', 'image_path', 'name', 'description', 'is_public', 'upload_source', 'job_id', 'analysis', 'cutout_path',
+    'created_at', 'updated_at', 'txid',
   ],
   clothing_tags: [
     'id', 'wardrobe_item_id', 'tag_type', 'tag_value', 'confidence_score', 'is_ai_generated', 'is_verified',

@@ -12,6 +12,7 @@ export interface Change {
   op: PushOp
   failureMessage: string
   uniqueViolationMessage?: string
+  preferServerMessage?: boolean
   removes?: boolean
   coalesce?: 'position'
 }
@@ -44,6 +45,7 @@ export async function enqueue(db: MooriDB, changes: Change[]): Promise<void> {
       attempts: 0,
       ...(change.removes ? { removes: true } : {}),
       ...(change.uniqueViolationMessage ? { uniqueViolationMessage: change.uniqueViolationMessage } : {}),
+      ...(change.preferServerMessage ? { preferServerMessage: true } : {}),
       ...(change.coalesce ? { coalesce: change.coalesce } : {}),
     }
     await db.outbox.add(entry)

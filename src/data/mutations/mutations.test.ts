@@ -4,7 +4,7 @@ import { MutationError } from '../replica'
 import { createWall, deleteWall, renameWall } from './walls'
 import { addPolaroid, deletePolaroid, movePolaroid } from './polaroids'
 import { createProfile } from './profiles'
-import { saveTags } from './wardrobe'
+import { saveTags } from './wardrobeTags'
 
 const me = '11111111-1111-1111-1111-111111111111'
 const other = '22222222-2222-2222-2222-222222222222'
@@ -163,6 +163,9 @@ describe('profile and wardrobe mutations', () => {
       description: null,
       isPublic: false,
       uploadSource: 'upload',
+      jobId: null,
+      analysis: null,
+      cutoutPath: null,
       createdAt: '',
       updatedAt: '',
       txid: '1',

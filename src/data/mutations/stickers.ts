@@ -15,8 +15,11 @@ export interface NewSticker {
   originalItemId?: string | null
   originalItemName?: string | null
   originalItemDescription?: string | null
+  /** The picture is the item's photo, not yet a cut-out (made offline). */
+  needsCutout?: boolean
   x?: number
   y?: number
+  zIndex?: number
 }
 
 export async function addSticker(replica: Replica, input: NewSticker): Promise<string> {
@@ -37,6 +40,8 @@ export async function addSticker(replica: Replica, input: NewSticker): Promise<s
       originalItemId: input.originalItemId ?? null,
       originalItemName: input.originalItemName ?? null,
       originalItemDescription: input.originalItemDescription ?? null,
+      needsCutout: input.needsCutout ?? false,
+      ...(input.zIndex !== undefined ? { zIndex: input.zIndex } : {}),
     }),
   })
 }

@@ -2,7 +2,7 @@
 // what it was asked to do instead of syncing. Integration tests plug a real engine in instead.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { MooriDB } from '../db'
-import type { ImageSigner, Replica, SyncHandle } from '../replica'
+import { ApiCallError, type ImageSigner, type Replica, type SyncHandle, type WardrobeApi } from '../replica'
 
 export interface RecordingSync extends SyncHandle {
   nudges: number
@@ -45,6 +45,12 @@ export function fakeSigner(): ImageSigner & { signed: number } {
   return signer
 }
 
-export function memoryReplica(userId: string | null, sync: SyncHandle = recordingSync()): Replica {
-  return { db: memoryDatabase(), userId, sync, images: fakeSigner() }
+/** Product API calls a test did not expect fail loudly; tests that need them pass their own. */
+export const unreachableApi: WardrobeApi = {
+  removeBackground: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
+  processingStatus: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
+}
+
+export function memoryReplica(userId: string | null, sync: SyncHandle = recordingSync(), api: WardrobeApi = unreachableApi): Replica {
+  return { db: memoryDatabase(), userId, sync, images: fakeSigner(), api }
 }

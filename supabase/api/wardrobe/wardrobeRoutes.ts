@@ -180,6 +180,7 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
         item_id: item.item_id,
         description: item.description,
         extracted_url: await signedUrlOf(admin, item.image_path),
+        image_path: item.image_path,
       })),
     )
     return c.json({

@@ -1,16 +1,19 @@
-// Writes to the user's own wardrobe: edit an item, show or hide it, delete it (tags first, then the
-// item, then a best-effort removal of its image; spec §7), and save its tags.
-import { newId } from '@/lib/ids'
+// Writes to the user's own wardrobe items: edit one, show or hide it, delete it (tags first, then the
+// item, then a best-effort removal of its image; spec §7). Cut-outs made for stickers are kept: the
+// stickers on walls show them.
 import { messages } from '@/lib/validation'
 import { toServer } from '../model/mapping'
-import type { ClothingTagRow, TagType, WardrobeItemRow } from '../model/rows'
+import type { WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import { enqueue, type Change } from './enqueue'
+import { enqueue, keyOf, type Change } from './enqueue'
 
-async function ownItem(replica: Replica, itemId: string): Promise<WardrobeItemRow> {
+export const ITEM_GONE = 'This item no longer exists.'
+
+/** The signed-in user's own item, or the reason they may not change it. */
+export async function ownItem(replica: Replica, itemId: string): Promise<WardrobeItemRow> {
   if (!replica.userId) throw new MutationError(messages.wardrobeNeedsSignIn)
   const item = await replica.db.wardrobeItems.get(itemId)
-  if (!item) throw new MutationError('This item no longer exists.')
+  if (!item) throw new MutationError(ITEM_GONE)
   if (item.userId !== replica.userId) throw new MutationError('You can only change your own items.')
   return item
 }
@@ -65,7 +68,7 @@ export async function setItemVisibility(replica: Replica, itemId: string, isPubl
 
 export async function deleteWardrobeItem(replica: Replica, itemId: string): Promise<void> {
   const { db } = replica
-  await db.transaction('rw', db.wardrobeItems, db.tags, db.outbox, async () => {
+  await db.transaction('rw', [db.wardrobeItems, db.tags, db.jobs, db.outbox], async () => {
     const item = await ownItem(replica, itemId)
     const tags = await db.tags.where('wardrobeItemId').equals(itemId).toArray()
     const deletedAt = new Date().toISOString()
@@ -99,68 +102,14 @@ export async function deleteWardrobeItem(replica: Replica, itemId: string): Prom
     await db.tags.bulkDelete(tags.map((t) => t.id))
     await db.wardrobeItems.delete(itemId)
     await enqueue(db, changes)
-  })
-  replica.sync.nudge()
-}
-
-export interface TagInput {
-  type: TagType
-  value: string
-}
-
-/** Makes the item's tags exactly `tags`: empty values are dropped, saved tags are user-verified. */
-export async function saveTags(replica: Replica, itemId: string, tags: TagInput[]): Promise<void> {
-  const wanted = new Map<string, TagInput>()
-  for (const tag of tags) {
-    const value = tag.value.trim()
-    if (value) wanted.set(`${tag.type}\u0000${value.toLowerCase()}`, { type: tag.type, value })
-  }
-  const { db } = replica
-  await db.transaction('rw', db.wardrobeItems, db.tags, db.outbox, async () => {
-    await ownItem(replica, itemId)
-    const existing = await db.tags.where('wardrobeItemId').equals(itemId).toArray()
-    const changes: Change[] = []
-    const deletedAt = new Date().toISOString()
-    for (const tag of existing) {
-      const key = `${tag.tagType}\u0000${tag.tagValue.toLowerCase()}`
-      if (wanted.has(key)) {
-        wanted.delete(key)
-        continue
+    // An outfit photo deleted before its analysis could start: do not start it.
+    if (item.jobId) {
+      const unstarted = await db.outbox.where('key').equals(keyOf('jobs', item.jobId)).toArray()
+      if (unstarted.length > 0) {
+        await db.outbox.bulkDelete(unstarted.map((e) => e.seq!))
+        await db.jobs.delete(item.jobId)
       }
-      await db.tags.delete(tag.id)
-      changes.push({
-        table: 'tags',
-        rowId: tag.id,
-        fields: [],
-        removes: true,
-        op: { op: 'update', table: 'clothing_tags', id: tag.id, patch: { deleted_at: deletedAt } },
-        failureMessage: 'Failed to update item',
-      })
     }
-    for (const tag of wanted.values()) {
-      const now = new Date().toISOString()
-      const row: ClothingTagRow = {
-        id: newId(),
-        wardrobeItemId: itemId,
-        tagType: tag.type,
-        tagValue: tag.value,
-        confidenceScore: 1,
-        isAiGenerated: false,
-        isVerified: true,
-        createdAt: now,
-        updatedAt: now,
-        txid: '',
-      }
-      await db.tags.add(row)
-      changes.push({
-        table: 'tags',
-        rowId: row.id,
-        fields: Object.keys(row),
-        op: { op: 'insert', table: 'clothing_tags', row: toServer('tags', row) },
-        failureMessage: 'Failed to update item',
-      })
-    }
-    await enqueue(db, changes)
   })
   replica.sync.nudge()
 }
