@@ -1,0 +1,14 @@
+// How the app copies a wardrobe picture for a sticker made before its cut-out exists: the bytes come
+// from the URL the card already shows (the service worker answers from its image cache offline), and are
+// re-encoded for the sticker bucket.
+import { toStickerImage } from '@/lib/toStickerImage'
+import type { ImageTools } from '../mutations/wardrobeImport'
+
+export const browserImageTools: ImageTools = {
+  async fetchImage(url) {
+    const response = await fetch(url)
+    if (!response.ok) throw new Error(`its picture could not be loaded (${response.status})`)
+    return response.blob()
+  },
+  toStickerImage,
+}
