@@ -40,10 +40,10 @@ describe('item card tags', () => {
 
 describe('outfit job state on a card', () => {
   it('waits while the photo or the start is queued on the device', () => {
-    expect(outfitJobState({ job: null, uploadPending: true })).toEqual({ kind: 'waiting', started: false })
-    expect(outfitJobState({ job: job({ status: 'queued' }), uploadPending: true })).toEqual({ kind: 'waiting', started: false })
-    expect(outfitJobState({ job: job({ status: 'queued' }), uploadPending: false })).toEqual({ kind: 'waiting', started: false })
-    expect(outfitJobState({ job: job({ status: 'queued', txid: '42' }), uploadPending: false })).toEqual({ kind: 'waiting', started: true })
+    expect(outfitJobState({ job: null, uploadPending: true })).toEqual({ kind: 'waiting', stage: 'upload' })
+    expect(outfitJobState({ job: job({ status: 'queued' }), uploadPending: true })).toEqual({ kind: 'waiting', stage: 'upload' })
+    expect(outfitJobState({ job: job({ status: 'queued' }), uploadPending: false })).toEqual({ kind: 'waiting', stage: 'start' })
+    expect(outfitJobState({ job: job({ status: 'queued', txid: '42' }), uploadPending: false })).toEqual({ kind: 'waiting', stage: 'queued' })
   })
 
   it('reports progress, failure with its error, and nothing once done', () => {

@@ -29,20 +29,23 @@ export function isCompleteOutfit(tags: readonly Pick<ClothingTagRow, 'tagType' |
 }
 
 export type OutfitJobState =
-  /** The photo or the job's start still waits on the device; `started` once the server has the job. */
-  | { kind: 'waiting'; started: boolean }
+  /**
+   * Not running yet: the photo still waits on the device ('upload'), the job's start waits in the
+   * outbox ('start'), or the server has the job queued ('queued').
+   */
+  | { kind: 'waiting'; stage: 'upload' | 'start' | 'queued' }
   | { kind: 'processing'; progress: number }
   | { kind: 'failed'; error: string | null }
 
 /** Where the item's outfit job stands; null when there is nothing to say (no job, or it finished). */
 export function outfitJobState(entry: { job: ProcessingJobRow | null; uploadPending: boolean }): OutfitJobState | null {
   const { job, uploadPending } = entry
-  if (uploadPending) return { kind: 'waiting', started: false }
+  if (uploadPending) return { kind: 'waiting', stage: 'upload' }
   if (!job) return null
   switch (job.status) {
     case 'queued':
       // A job the server wrote back has a transaction id; before that it only exists on this device.
-      return { kind: 'waiting', started: job.txid !== '' }
+      return { kind: 'waiting', stage: job.txid === '' ? 'start' : 'queued' }
     case 'processing':
       return { kind: 'processing', progress: Math.min(100, Math.max(0, Math.round(job.progress))) }
     case 'failed':

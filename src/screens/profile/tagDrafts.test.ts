@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ClothingTagRow } from '@/data/model/rows'
-import { addTag, editTag, editableTags, groupTags, removeTag, tagDrafts, tagsChanged, verifyTag } from './tagDrafts'
+import { addTag, editTag, editableTags, groupTags, pendingTags, removeTag, tagDrafts, tagsChanged, verifyTag } from './tagDrafts'
 
 const row = (id: string, tagType: ClothingTagRow['tagType'], tagValue: string, ai = false, confidence = 1): ClothingTagRow => ({
   id,
@@ -65,5 +65,16 @@ describe('tag drafts in the review modal', () => {
     const groups = groupTags(editableTags(rows))
     expect(groups.map((g) => g.type)).toEqual(['category', 'color', 'style', 'material', 'brand', 'season', 'occasion'])
     expect(groups.map((g) => g.tags.length)).toEqual([1, 1, 0, 0, 1, 0, 0])
+  })
+
+  it('counts an open edit and typed-in additions when saving', () => {
+    const list = pendingTags(editableTags(rows), { editing: { key: 't3', value: 'Arket' }, adding: { material: ' Wool ', season: '' } })
+    expect(tagDrafts(list)).toEqual([
+      { id: 't1', type: 'category', value: 'top', verified: false },
+      { id: 't2', type: 'color', value: 'Navy', verified: false },
+      { id: 't3', type: 'brand', value: 'Arket', verified: true },
+      { type: 'material', value: 'Wool' },
+    ])
+    expect(tagsChanged(pendingTags(editableTags(rows), { editing: null, adding: {} }), rows)).toBe(false)
   })
 })

@@ -86,3 +86,16 @@ export function tagsChanged(list: readonly EditableTag[], rows: readonly Clothin
     return !row || row.tagValue !== t.value || row.isVerified !== t.verified
   })
 }
+
+/** An inline edit not yet confirmed, and values typed into the add fields but not yet added. */
+export interface TagInputs {
+  editing: { key: string; value: string } | null
+  adding: Partial<Record<TagType, string>>
+}
+
+/** The tags as Save should store them: what is typed but not yet confirmed counts too. */
+export function pendingTags(list: readonly EditableTag[], inputs: TagInputs): EditableTag[] {
+  let result = inputs.editing ? editTag(list, inputs.editing.key, inputs.editing.value) : [...list]
+  for (const type of TAG_TYPES) result = addTag(result, type, inputs.adding[type] ?? '')
+  return result
+}
