@@ -48,7 +48,7 @@ export const ProductCard = memo(function ProductCard({
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
-          <button type="button" className={styles.open} onClick={() => actions.onOpen(item.id)}>
+          <button type="button" className={styles.open} onClick={() => actions.onOpen(item.id)} data-testid="product-name">
             {title}
           </button>
           {isOwner && !item.isPublic && layout === 'list' && <PrivateBadge inTitle />}

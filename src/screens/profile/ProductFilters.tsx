@@ -62,7 +62,7 @@ export function ProductFilters({
             </div>
           </div>
         ))}
-      <div className={styles.filterRow} role="group" aria-label="Show">
+      <div className={styles.filterRow} role="group" aria-label="Show only">
         <span className={styles.filterLabel} aria-hidden="true">
           Show
         </span>

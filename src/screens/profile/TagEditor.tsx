@@ -1,5 +1,7 @@
 // Tags grouped by type in the review modal (spec §3: category, color, style, material, brand, season,
 // occasion). The owner verifies, edits, removes and adds per type; visitors only read.
+import { useRef } from 'react'
+import type { TagType } from '@/data/model/rows'
 import { TAG_TYPE_LABELS, tagLabel } from '@/lib/tagOptions'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
@@ -11,6 +13,12 @@ import type { TagEditorState } from './useTagEditor'
 import styles from './ProductReviewDialog.module.css'
 
 export function TagEditor({ editor }: { editor: TagEditorState }) {
+  // A removed tag's buttons are gone: focus moves to its type's add field.
+  const addFields = useRef(new Map<TagType, HTMLElement>())
+  const remove = (key: string, type: TagType) => {
+    editor.remove(key)
+    addFields.current.get(type)?.focus()
+  }
   return (
     <div className={styles.tagGroups}>
       {groupTags(editor.tags).map(({ type, tags }) => {
@@ -39,7 +47,7 @@ export function TagEditor({ editor }: { editor: TagEditorState }) {
                     }
                     onVerify={() => editor.verify(tag.key)}
                     onEdit={() => editor.startEdit(tag.key)}
-                    onRemove={() => editor.remove(tag.key)}
+                    onRemove={() => remove(tag.key, type)}
                   />
                 ))}
               </ul>
@@ -55,6 +63,10 @@ export function TagEditor({ editor }: { editor: TagEditorState }) {
                 exclude={values}
                 onChange={(value) => editor.changeAdd(type, value)}
                 onEnter={() => editor.add(type)}
+                fieldRef={(element) => {
+                  if (element) addFields.current.set(type, element)
+                  else addFields.current.delete(type)
+                }}
               />
               <Button onClick={() => editor.add(type)} disabled={!typed.trim()} aria-label={`Add ${label.toLowerCase()} tag`}>
                 Add

@@ -1,5 +1,6 @@
 // One tag in the review modal: its value, for an AI tag the 'AI' mark and confidence (or Verified once
 // confirmed), and the owner's Verify, Edit and Remove; while edited, the value field with Done/Cancel.
+import { useEffect, useRef } from 'react'
 import { TAG_TYPE_LABELS, tagLabel } from '@/lib/tagOptions'
 import { Icon } from '@/components/Icon'
 import { ConfidenceBadge } from './ConfidenceBadge'
@@ -33,6 +34,17 @@ export function TagRow({
 }) {
   const typeLabel = TAG_TYPE_LABELS[tag.type]
   const name = `${typeLabel} ${tag.value}`
+  const editButton = useRef<HTMLButtonElement>(null)
+  const wasEditing = useRef(false)
+  const isEditing = editing !== null
+  // Done or Cancel puts focus back on the tag's Edit button, not on the page behind.
+  useEffect(() => {
+    if (isEditing) wasEditing.current = true
+    else if (wasEditing.current) {
+      wasEditing.current = false
+      editButton.current?.focus()
+    }
+  }, [isEditing])
 
   if (editing) {
     return (
@@ -62,14 +74,16 @@ export function TagRow({
 
   return (
     <li className={styles.tagRow} data-testid="tag-row" data-tag-type={tag.type}>
-      <span className={styles.tagValue}>{tagLabel(tag.value)}</span>
-      {tag.ai && !tag.verified && <ConfidenceBadge score={tag.confidence} withAiMark />}
-      {tag.ai && tag.verified && (
-        <span className={styles.verifiedMark}>
-          <Icon name="check" size={14} />
-          Verified
-        </span>
-      )}
+      <span className={styles.tagMain}>
+        <span className={styles.tagValue}>{tagLabel(tag.value)}</span>
+        {tag.ai && !tag.verified && <ConfidenceBadge score={tag.confidence} withAiMark />}
+        {tag.ai && tag.verified && (
+          <span className={styles.verifiedMark}>
+            <Icon name="check" size={14} />
+            Verified
+          </span>
+        )}
+      </span>
       {(onVerify || onEdit || onRemove) && (
         <div className={styles.rowButtons}>
           {onVerify && tag.ai && !tag.verified && (
@@ -78,7 +92,14 @@ export function TagRow({
             </button>
           )}
           {onEdit && (
-            <button type="button" className={styles.rowButton} aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
+            <button
+              ref={editButton}
+              type="button"
+              className={styles.rowButton}
+              aria-label={`Edit ${name}`}
+              title="Edit"
+              onClick={onEdit}
+            >
               <Icon name="edit" size={18} />
             </button>
           )}

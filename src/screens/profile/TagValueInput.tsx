@@ -17,6 +17,7 @@ export function TagValueInput({
   onChange,
   onEnter,
   onEscape,
+  fieldRef,
 }: {
   type: TagType
   value: string
@@ -28,6 +29,8 @@ export function TagValueInput({
   onChange: (value: string) => void
   onEnter: () => void
   onEscape?: () => void
+  /** The field itself, for moving focus to it. */
+  fieldRef?: (element: HTMLElement | null) => void
 }) {
   const listId = useId()
   const { options, freeText } = TAG_CHOICES[type]
@@ -50,6 +53,7 @@ export function TagValueInput({
     const all = value && !offered.some((o) => o === value) ? [value, ...offered] : offered
     return (
       <select
+        ref={fieldRef}
         className={styles.valueInput}
         aria-label={label}
         value={value}
@@ -70,6 +74,7 @@ export function TagValueInput({
   return (
     <>
       <input
+        ref={fieldRef}
         className={styles.valueInput}
         aria-label={label}
         placeholder={placeholder}
