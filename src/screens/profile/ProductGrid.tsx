@@ -28,7 +28,7 @@ export function ProductGrid({
   return (
     <>
       <ul
-        className={[layout === 'grid' ? styles.grid : styles.listView, stale ? styles.stale : ''].join(' ')}
+        className={layout === 'grid' ? styles.grid : styles.listView}
         aria-label={label}
         aria-busy={stale || undefined}
       >
