@@ -44,7 +44,7 @@ export function OutfitJobStatus({
     return (
       <div className={className} data-state="waiting" data-testid="job-status">
         <Icon name={online ? 'upload' : 'cloudOff'} size={16} />
-        <span>{text}</span>
+        <span className={styles.label}>{text}</span>
       </div>
     )
   }
