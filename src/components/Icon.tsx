@@ -33,6 +33,10 @@ const paths = {
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   download: 'M12 4v12M7 11l5 5 5-5M5 20h14',
   camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 16a3 3 0 100-6 3 3 0 000 6z',
+  filter: 'M4 6h16M7 12h10M10 18h4',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  sheet: 'M5 3h10l4 4v14H5zM15 3v4h4M8 11h8M8 15h8M12 11v8',
+  scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M8 9h8v6H8z',
 } as const
 
 export type IconName = keyof typeof paths

@@ -22,6 +22,8 @@ export interface StoredImageProps {
   fit?: 'cover' | 'contain'
   className?: string
   unavailableText?: string
+  /** Told the picture's natural size once it loads (to place things over a contained picture). */
+  onNaturalSize?: (size: { width: number; height: number }) => void
 }
 
 export function StoredImage({
@@ -34,6 +36,7 @@ export function StoredImage({
   fit = 'cover',
   className,
   unavailableText = 'Image unavailable',
+  onNaturalSize,
 }: StoredImageProps) {
   const image = useImageUrl(imagePath, externalUrl)
   const [failures, setFailures] = useState(0)
@@ -70,7 +73,11 @@ export function StoredImage({
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className={[styles.image, fit === 'contain' ? styles.contain : ''].join(' ')}
-          onLoad={() => setLoadedUrl(source)}
+          onLoad={(event) => {
+            setLoadedUrl(source)
+            const { naturalWidth, naturalHeight } = event.currentTarget
+            onNaturalSize?.({ width: naturalWidth, height: naturalHeight })
+          }}
           onError={onError}
         />
       )}

@@ -1,55 +1,105 @@
-// PRODUCTS AREA — placeholder until the Products issue (upload, processing, item cards, review modal).
-// For now it holds its place on the profile: the sign-in prompt for visitors (spec §2) and, for
-// signed-in users, the wardrobe counts (items, tags, categories).
+// The Products area of a profile (spec §2, §6): signed out, 'Sign in to access your products'; signed
+// in, the title Products with the counts of items and tags, the owner's Upload Product and Sync
+// Spreadsheet, and the wardrobe itself (others see only the public items).
+import type { ReactNode } from 'react'
 import { useAccount } from '@/auth/useAccount'
+import type { ProfileRow } from '@/data/model/rows'
 import { useWardrobe } from '@/data/queries/useWardrobe'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
-import styles from './ProfileScreen.module.css'
+import { ProductsBrowser } from './ProductsBrowser'
+import { ProductsSkeleton } from './ProductsSkeleton'
+import styles from './ProductsSection.module.css'
 
 export const PRODUCTS_SIGN_IN = 'Sign in to access your products'
 
-export function ProductsSection({ ownerId, onSignIn }: { ownerId: string; onSignIn: () => void }) {
+export function countText(count: number, one: string): string {
+  return `${count} ${one}${count === 1 ? '' : 's'}`
+}
+
+export interface ProductsSectionProps {
+  profile: ProfileRow
+  isOwner: boolean
+  onSignIn: () => void
+  /** Opens the outfit upload dialog (owner only). */
+  onUploadProduct: () => void
+}
+
+export function ProductsSection({ profile, isOwner, onSignIn, onUploadProduct }: ProductsSectionProps) {
   const account = useAccount()
-  const wardrobe = useWardrobe(account.status === 'signedIn' ? ownerId : null)
-  const signedIn = account.status === 'signedIn'
-  const categories = Object.entries(wardrobe?.stats.categories ?? {}).sort((a, b) => b[1] - a[1])
   return (
     <section className={styles.products} aria-labelledby="products-heading" data-testid="products-area">
-      <h2 id="products-heading" className={styles.sectionTitle}>
-        <Icon name="shirt" size={22} />
-        Products
-      </h2>
-      {!signedIn ? (
-        <div className={styles.productsPrompt}>
-          <p>{PRODUCTS_SIGN_IN}</p>
-          <Button variant="primary" size="small" onClick={onSignIn}>
-            Sign In
-          </Button>
-        </div>
+      {account.status === 'signedIn' ? (
+        <SignedInProducts profile={profile} isOwner={isOwner} onUploadProduct={onUploadProduct} />
       ) : (
         <>
-          <dl className={styles.stats}>
-            <div>
-              <dt>Items</dt>
-              <dd>{wardrobe?.stats.totalItems ?? 0}</dd>
+          <ProductsHeading />
+          {account.status === 'signedOut' ? (
+            <div className={styles.prompt}>
+              <p>{PRODUCTS_SIGN_IN}</p>
+              <Button variant="primary" onClick={onSignIn}>
+                Sign In
+              </Button>
             </div>
-            <div>
-              <dt>Tags</dt>
-              <dd>{wardrobe?.stats.totalTags ?? 0}</dd>
-            </div>
-          </dl>
-          {categories.length > 0 && (
-            <ul className={styles.categories} aria-label="Categories">
-              {categories.map(([category, count]) => (
-                <li key={category}>
-                  {category} <span>{count}</span>
-                </li>
-              ))}
-            </ul>
+          ) : (
+            <ProductsSkeleton layout="grid" count={3} />
           )}
         </>
       )}
     </section>
+  )
+}
+
+function ProductsHeading({ children }: { children?: ReactNode }) {
+  return (
+    <div className={styles.headingBlock}>
+      <h2 id="products-heading" className={styles.title}>
+        <Icon name="shirt" size={24} />
+        Products
+      </h2>
+      {children}
+    </div>
+  )
+}
+
+function SignedInProducts({ profile, isOwner, onUploadProduct }: Omit<ProductsSectionProps, 'onSignIn'>) {
+  const wardrobe = useWardrobe({ id: profile.id, username: profile.username })
+  const stats = wardrobe?.stats
+  return (
+    <>
+      <div className={styles.head}>
+        <ProductsHeading>
+          <p className={styles.counts} data-testid="products-counts" aria-live="polite">
+            {stats ? (
+              <>
+                <span>{countText(stats.totalItems, 'item')}</span>
+                <span aria-hidden="true"> · </span>
+                <span>{countText(stats.totalTags, 'tag')}</span>
+              </>
+            ) : (
+              <span className={styles.countsLoading}>Counting…</span>
+            )}
+          </p>
+        </ProductsHeading>
+        {isOwner && (
+          <div className={styles.ownerButtons}>
+            <Button variant="accent" onClick={onUploadProduct}>
+              <Icon name="upload" size={18} />
+              Upload Product
+            </Button>
+            <Button onClick={() => console.info('Sync Spreadsheet clicked')}>
+              <Icon name="sheet" size={18} />
+              Sync Spreadsheet
+            </Button>
+          </div>
+        )}
+      </div>
+      <ProductsBrowser
+        wardrobe={wardrobe}
+        isOwner={isOwner}
+        ownerName={profile.displayName || profile.username}
+        onUploadProduct={onUploadProduct}
+      />
+    </>
   )
 }

@@ -1,6 +1,6 @@
 // A profile page, at /{username} and /profile/{username} (spec §2): who they are, their walls (all for
-// the owner, public ones for others), and the place of the Products area. 'Profile Not Found' when
-// there is no such person.
+// the owner, public ones for others), and their Products area. 'Profile Not Found' when there is no
+// such person.
 import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
 import { useProfile } from '@/data/queries/useProfile'
@@ -43,7 +43,12 @@ function ProfilePage({ username }: { username: string }) {
         <ProfileHeader profile={profile} isOwner={view.isOwner} />
         <div className={styles.columns}>
           <ProfileWalls walls={view.walls} isOwner={view.isOwner} name={name} />
-          <ProductsSection ownerId={profile.id} onSignIn={() => signIn.open('signIn')} />
+          <ProductsSection
+            profile={profile}
+            isOwner={view.isOwner}
+            onSignIn={() => signIn.open('signIn')}
+            onUploadProduct={() => undefined}
+          />
         </div>
       </>
     )
