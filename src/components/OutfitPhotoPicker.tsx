@@ -123,15 +123,26 @@ export function OutfitPhotoPicker({
         </p>
       )}
       <label className={styles.check}>
-        <input type="checkbox" checked={skipTagging} onChange={(event) => setSkipTagging(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={skipTagging}
+          onChange={(event) => setSkipTagging(event.currentTarget.checked)}
+        />
         <span>
           <strong>{SKIP_TAGGING_LABEL}</strong>
-          <span className={styles.checkHint}>The clothes are still found and cut out; you add their tags yourself.</span>
+          <span className={styles.checkHint}>
+            The clothes are still found and cut out; you add their tags yourself.
+          </span>
         </span>
       </label>
       <div className={styles.buttons}>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={!file} aria-describedby={error ? errorId : undefined}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!file}
+          aria-describedby={error ? errorId : undefined}
+        >
           <Icon name="upload" size={18} />
           Upload
         </Button>

@@ -34,7 +34,9 @@ export function OutfitUploadDialog({
       onClose={onClose}
       busy={phase.kind === 'uploading'}
     >
-      {phase.kind === 'pick' && <OutfitPhotoPicker initialFile={phase.file} onCancel={onClose} onUpload={onUpload} />}
+      {phase.kind === 'pick' && (
+        <OutfitPhotoPicker initialFile={phase.file} onCancel={onClose} onUpload={onUpload} />
+      )}
       {(phase.kind === 'uploading' || phase.kind === 'follow') && (
         <ProcessingPanel
           jobId={phase.kind === 'follow' ? phase.jobId : null}

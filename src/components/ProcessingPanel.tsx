@@ -11,7 +11,12 @@ import { MutationError } from '@/data/replica'
 import { useReplica } from '@/data/ReplicaContext'
 import { Button } from './Button'
 import { Icon, type IconName } from './Icon'
-import { DETECTED_ITEMS_SHOWN, processingView, type ProcessingState, type ProcessingView } from './outfitProcessing'
+import {
+  DETECTED_ITEMS_SHOWN,
+  processingView,
+  type ProcessingState,
+  type ProcessingView,
+} from './outfitProcessing'
 import { StoredImage } from './StoredImage'
 import { useToast } from './Toasts'
 import { useConnected } from './useConnected'
@@ -81,7 +86,14 @@ export function ProcessingPanel({
   }
 
   return (
-    <div ref={root} tabIndex={-1} className={styles.panel} data-testid="processing" data-state={view.state}>
+    <div
+      ref={root}
+      tabIndex={-1}
+      className={styles.panel}
+      data-testid="processing"
+      data-state={view.state}
+      data-job-id={jobId ?? undefined}
+    >
       <div className={styles.head}>
         <Photo imagePath={job?.input.image_path ?? null} file={file} />
         <div role="status" className={styles.statusBox}>
@@ -178,7 +190,9 @@ function Steps({ view }: { view: ProcessingView }) {
 function DetectedItems({ view }: { view: ProcessingView }) {
   const empty = Array.from({ length: Math.max(0, DETECTED_ITEMS_SHOWN - view.items.length) })
   if (view.state === 'completed' && view.items.length === 0) {
-    return <p className={styles.none}>No separate items were found in this photo. It is saved as one outfit.</p>
+    return (
+      <p className={styles.none}>No separate items were found in this photo. It is saved as one outfit.</p>
+    )
   }
   return (
     <section className={styles.items} aria-label="Detected items">
@@ -186,7 +200,13 @@ function DetectedItems({ view }: { view: ProcessingView }) {
       <ul className={styles.itemGrid}>
         {view.items.map((item) => (
           <li key={item.item_id} className={styles.item} data-testid="detected-item">
-            <StoredImage imagePath={item.image_path || null} alt="" fit="contain" className={styles.itemImage} eager />
+            <StoredImage
+              imagePath={item.image_path || null}
+              alt=""
+              fit="contain"
+              className={styles.itemImage}
+              eager
+            />
             <span className={styles.itemText}>{item.description}</span>
           </li>
         ))}

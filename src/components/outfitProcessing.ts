@@ -23,8 +23,10 @@ export const STATUS_TEXT = {
 } as const
 
 export const UPLOADING_DETAIL = 'Uploading your photo...'
-export const WAITING_TO_START_DETAIL = 'Your photo is saved on this device. Processing starts when you are back online.'
-export const WAITING_STARTED_DETAIL = 'Processing goes on without this device. Progress shows again when you are back online.'
+export const WAITING_TO_START_DETAIL =
+  'Your photo is saved on this device. Processing starts when you are back online.'
+export const WAITING_STARTED_DETAIL =
+  'Processing goes on without this device. Progress shows again when you are back online.'
 
 export type ProcessingState = 'uploading' | 'waiting' | 'processing' | 'completed' | 'failed'
 
@@ -77,7 +79,9 @@ function statusTextOf(state: ProcessingState, job: JobLike | null): string {
     case 'failed':
       return STATUS_TEXT.failed
     case 'processing':
-      return job?.status === 'queued' || (job?.progress ?? 0) < PROCESSING_STEPS[0].at ? STATUS_TEXT.starting : STATUS_TEXT.processing
+      return job?.status === 'queued' || (job?.progress ?? 0) < PROCESSING_STEPS[0].at
+        ? STATUS_TEXT.starting
+        : STATUS_TEXT.processing
   }
 }
 
@@ -112,8 +116,15 @@ export const isUnfinished = (status: JobStatus) => status === 'queued' || status
  * completed or failed). Live updates normally keep the job row moving; the poll only fills in when
  * the row has gone quiet, and never offline or before the job was started.
  */
-export function statusPollDue(input: { status: JobStatus; waitingToStart: boolean; online: boolean; quietForMs: number }): boolean {
-  return input.online && !input.waitingToStart && isUnfinished(input.status) && input.quietForMs >= LIVE_QUIET_MS
+export function statusPollDue(input: {
+  status: JobStatus
+  waitingToStart: boolean
+  online: boolean
+  quietForMs: number
+}): boolean {
+  return (
+    input.online && !input.waitingToStart && isUnfinished(input.status) && input.quietForMs >= LIVE_QUIET_MS
+  )
 }
 
 /** The header pill's words for outfit photos still being processed. */

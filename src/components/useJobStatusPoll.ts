@@ -7,12 +7,18 @@ import { applyJobStatus } from '@/data/mutations/outfitUploads'
 import { useReplica } from '@/data/ReplicaContext'
 import { PROCESSING_POLL_MS, isUnfinished, statusPollDue } from './outfitProcessing'
 
-export function useJobStatusPoll(job: ProcessingJobRow | null, waitingToStart: boolean, online: boolean): void {
+export function useJobStatusPoll(
+  job: ProcessingJobRow | null,
+  waitingToStart: boolean,
+  online: boolean,
+): void {
   const replica = useReplica()
   const jobId = job?.id ?? null
   const status = job?.status ?? null
   // When the row last changed, as this device saw it.
-  const signature = job ? [job.status, job.progress, job.processedItems, job.items.length, job.updatedAt, job.txid].join('|') : ''
+  const signature = job
+    ? [job.status, job.progress, job.processedItems, job.items.length, job.updatedAt, job.txid].join('|')
+    : ''
   const changedAt = useRef(0)
   useEffect(() => {
     changedAt.current = Date.now()

@@ -22,7 +22,9 @@ export interface OutfitUploadFlow {
   isOpen: boolean
 }
 
-export function useOutfitUpload(options: { onUploaded?: (upload: OutfitUpload) => void } = {}): OutfitUploadFlow {
+export function useOutfitUpload(
+  options: { onUploaded?: (upload: OutfitUpload) => void } = {},
+): OutfitUploadFlow {
   usePreloadDownscaler()
   const replica = useReplica()
   const toast = useToast()
@@ -32,7 +34,10 @@ export function useOutfitUpload(options: { onUploaded?: (upload: OutfitUpload) =
 
   const open = useCallback((file?: File | null) => setPhase({ kind: 'pick', file: file ?? null }), [])
   const follow = useCallback((jobId: string) => setPhase({ kind: 'follow', jobId, file: null }), [])
-  const close = useCallback(() => setPhase((current) => (current.kind === 'uploading' ? current : { kind: 'closed' })), [])
+  const close = useCallback(
+    () => setPhase((current) => (current.kind === 'uploading' ? current : { kind: 'closed' })),
+    [],
+  )
 
   const upload = useCallback(
     async ({ file, skipTagging }: OutfitPick) => {
@@ -52,7 +57,12 @@ export function useOutfitUpload(options: { onUploaded?: (upload: OutfitUpload) =
   )
 
   const dialogs = (
-    <OutfitUploadDialog phase={phase} onClose={close} onUpload={(pick) => void upload(pick)} onFollow={follow} />
+    <OutfitUploadDialog
+      phase={phase}
+      onClose={close}
+      onUpload={(pick) => void upload(pick)}
+      onFollow={follow}
+    />
   )
   return { open, follow, dialogs, isOpen: phase.kind !== 'closed' }
 }
