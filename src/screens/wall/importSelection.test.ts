@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { cardTags, importCategories, reconcileSelections, type ImportSelection, type PlacedSticker } from './importSelection'
+import {
+  cardTags,
+  importCategories,
+  reconcileSelections,
+  type ImportSelection,
+  type PlacedSticker,
+} from './importSelection'
 
 const me = 'user-1'
 const sticker = (patch: Partial<PlacedSticker>): PlacedSticker => ({
@@ -32,7 +38,12 @@ describe('import selections on the wall', () => {
   it('follows its sticker: place and cut-out state', () => {
     const selections = new Map([['item-a', ready()]])
     const next = reconcileSelections(selections, [sticker({ needsCutout: true })], me)
-    expect(next.get('item-a')).toEqual({ status: 'ready', stickerId: 's1', usedOriginal: true, place: { x: 100, y: 100, zIndex: 4 } })
+    expect(next.get('item-a')).toEqual({
+      status: 'ready',
+      stickerId: 's1',
+      usedOriginal: true,
+      place: { x: 100, y: 100, zIndex: 4 },
+    })
     expect(reconcileSelections(next, [sticker({ needsCutout: true })], me)).toBe(next)
   })
 
@@ -51,7 +62,12 @@ describe('import selections on the wall', () => {
 })
 
 const tag = (tagType: string, tagValue: string) => ({ tagType, tagValue })
-const item = (...tags: Array<{ tagType: string; tagValue: string }>) => ({ name: 'x', description: null, isPublic: true, tags })
+const item = (...tags: Array<{ tagType: string; tagValue: string }>) => ({
+  name: 'x',
+  description: null,
+  isPublic: true,
+  tags,
+})
 
 describe('import dialog filters and cards', () => {
   it('offers only the first 5 categories, most used first', () => {
@@ -69,10 +85,14 @@ describe('import dialog filters and cards', () => {
   })
 
   it('shows 2 tags per card, descriptive ones before the OOTD marker', () => {
-    expect(cardTags([tag('style', 'OOTD Extracted'), tag('category', 'top'), tag('color', 'Blue'), tag('season', 'Summer')])).toEqual([
-      tag('category', 'top'),
-      tag('color', 'Blue'),
-    ])
+    expect(
+      cardTags([
+        tag('style', 'OOTD Extracted'),
+        tag('category', 'top'),
+        tag('color', 'Blue'),
+        tag('season', 'Summer'),
+      ]),
+    ).toEqual([tag('category', 'top'), tag('color', 'Blue')])
     expect(cardTags([tag('style', 'OOTD Extracted')])).toEqual([tag('style', 'OOTD Extracted')])
   })
 })

@@ -47,7 +47,11 @@ function sameSelection(a: ImportSelection, b: ImportSelection): boolean {
  * place (the cut-out that replaced it), else the item is no longer selected. Returns `selections`
  * itself when nothing changed.
  */
-export function reconcileSelections(selections: Selections, stickers: readonly PlacedSticker[], userId: string | null): Selections {
+export function reconcileSelections(
+  selections: Selections,
+  stickers: readonly PlacedSticker[],
+  userId: string | null,
+): Selections {
   const byId = new Map(stickers.map((s) => [s.id, s]))
   const next = new Map<string, ImportSelection>()
   let changed = false

@@ -10,12 +10,21 @@ import { MutationError } from '@/data/replica'
 import { useReplica } from '@/data/ReplicaContext'
 import { useToast } from '@/components/Toasts'
 import { useConnected } from '@/components/useConnected'
-import { reconcileSelections, type ImportSelection, type PlacedSticker, type Selections } from './importSelection'
+import {
+  reconcileSelections,
+  type ImportSelection,
+  type PlacedSticker,
+  type Selections,
+} from './importSelection'
 
 export const ADD_TO_WALL_FAILED = 'Failed to add wardrobe items to wall'
 export const DELETE_STICKER_FAILED = 'Failed to delete sticker. Please try again.'
 
-function withSelection(selections: Selections, itemId: string, selection: ImportSelection | null): Selections {
+function withSelection(
+  selections: Selections,
+  itemId: string,
+  selection: ImportSelection | null,
+): Selections {
   const next = new Map(selections)
   if (selection) next.set(itemId, selection)
   else next.delete(itemId)
@@ -56,7 +65,12 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
       set(itemId, { status: 'processing' })
       try {
         const result = await stickItemOnWall(replica, { wallId, itemId, online }, browserImageTools)
-        set(itemId, { status: 'ready', stickerId: result.stickerId, usedOriginal: result.usedOriginal, place: null })
+        set(itemId, {
+          status: 'ready',
+          stickerId: result.stickerId,
+          usedOriginal: result.usedOriginal,
+          place: null,
+        })
         if (result.warning) toast.error(result.warning)
       } catch (error) {
         console.error('Could not add the wardrobe item', error)
