@@ -33,10 +33,11 @@ export function StickerCard({
         className={styles.image}
         unavailableText="Sticker unavailable"
       />
-      {uploadPending ? (
-        <span className={styles.pending}>Waiting to upload</span>
-      ) : (
-        waitingForCutout && <span className={styles.pending}>{CUTOUT_PENDING}</span>
+      {(uploadPending || waitingForCutout) && (
+        <span className={styles.badges}>
+          {uploadPending && <span className={styles.pending}>Waiting to upload</span>}
+          {waitingForCutout && <span className={styles.pending}>{CUTOUT_PENDING}</span>}
+        </span>
       )}
       {actions && <div className={styles.actions}>{actions}</div>}
     </div>
