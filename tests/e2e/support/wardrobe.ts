@@ -241,7 +241,7 @@ export async function serverJob(
     .eq('id', id)
     .maybeSingle()
   if (error) throw error
-  return data as { id: string; status: string; input: Record<string, unknown> } | null
+  return data
 }
 
 /** The processing dialog's job id as the app shows it. */
