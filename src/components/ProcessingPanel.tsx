@@ -188,7 +188,10 @@ function Steps({ view }: { view: ProcessingView }) {
 }
 
 function DetectedItems({ view }: { view: ProcessingView }) {
-  const empty = Array.from({ length: Math.max(0, DETECTED_ITEMS_SHOWN - view.items.length) })
+  // Empty places wait for items while the job runs; a finished job shows what it found.
+  const empty = Array.from({
+    length: view.finished ? 0 : Math.max(0, DETECTED_ITEMS_SHOWN - view.items.length),
+  })
   if (view.state === 'completed' && view.items.length === 0) {
     return (
       <p className={styles.none}>No separate items were found in this photo. It is saved as one outfit.</p>
