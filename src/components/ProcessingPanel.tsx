@@ -192,10 +192,10 @@ function DetectedItems({ view }: { view: ProcessingView }) {
   const empty = Array.from({
     length: view.finished ? 0 : Math.max(0, DETECTED_ITEMS_SHOWN - view.items.length),
   })
-  if (view.state === 'completed' && view.items.length === 0) {
-    return (
+  if (view.finished && view.items.length === 0) {
+    return view.state === 'completed' ? (
       <p className={styles.none}>No separate items were found in this photo. It is saved as one outfit.</p>
-    )
+    ) : null
   }
   return (
     <section className={styles.items} aria-label="Detected items">
