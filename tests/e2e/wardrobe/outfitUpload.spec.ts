@@ -53,19 +53,25 @@ test('an outfit photo is uploaded and its processing dialog follows the live job
     .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
   await expect(upload.getByRole('alert')).toHaveText('Only image files are supported.')
   await expect(upload.getByRole('button', { name: 'Upload' })).toBeDisabled()
-  await upload
-    .getByTestId('outfit-library-input')
-    .setInputFiles({
-      name: 'mirror-selfie.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await photo(200, 1600, 2000),
-    })
+  // The camera is offered directly (the back camera on phones).
+  const [camera] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    upload.getByRole('button', { name: 'Take a photo' }).click(),
+  ])
+  expect(await camera.element().getAttribute('capture')).toBe('environment')
+  await camera.setFiles({
+    name: 'mirror-selfie.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo(200, 1600, 2000),
+  })
   await expect(upload.getByText('mirror-selfie.jpg')).toBeVisible()
   await upload.getByLabel('Skip AI tagging').check()
   await upload.getByRole('button', { name: 'Upload' }).click()
 
   const dialog = processingDialog(page)
   await expect(dialog).toBeVisible()
+  // The picker's buttons are gone: focus stays in the dialog, on the processing view.
+  await expect(dialog.getByTestId('processing')).toBeFocused()
   const job = await held.started()
   expect(job.skipTagging).toBe(true)
   const status = dialog.getByTestId('processing-status')
@@ -195,5 +201,26 @@ test('a failed job says why, and Retry sends the photo to a new job', async ({ b
     (row) => row?.job_id === second.id,
   )
   expect(item?.job_id).toBe(second.id)
+  await context.close()
+})
+
+test('signed out, the shared photo waits through sign-in for the wardrobe too', async ({ browser }) => {
+  const user = await createUser()
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await shareFromGallery(page, 'before-sign-in.jpg', await photo(120, 900, 1200))
+  await page.getByRole('button', { name: 'Add to my wardrobe' }).click()
+  const signIn = page.getByRole('dialog', { name: 'Sign In' })
+  await signIn.getByLabel('Email').fill(user.email)
+  await signIn.getByLabel('Password').fill(user.password)
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(signIn).toBeHidden()
+
+  await page.getByRole('button', { name: 'Add to my wardrobe' }).click()
+  const upload = page.getByRole('dialog', { name: 'Upload Product' })
+  await expect(upload.getByText('before-sign-in.jpg')).toBeVisible()
+  await expect(upload.getByRole('button', { name: 'Upload' })).toBeEnabled()
   await context.close()
 })
