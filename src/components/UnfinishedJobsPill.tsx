@@ -8,7 +8,8 @@ import styles from './UnfinishedJobsPill.module.css'
 
 export function UnfinishedJobsPill({ className }: { className?: string }) {
   const jobs = useUnfinishedOutfitJobs()
-  const flow = useOutfitUpload()
+  // Only follows jobs: no photo is picked here, so the shrinking library is not fetched on every page.
+  const flow = useOutfitUpload({ picking: false })
   const newest = jobs?.[0]
   const text = processingPhotosText(jobs?.length ?? 0)
   return (

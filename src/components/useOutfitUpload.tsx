@@ -22,10 +22,14 @@ export interface OutfitUploadFlow {
   isOpen: boolean
 }
 
-export function useOutfitUpload(
-  options: { onUploaded?: (upload: OutfitUpload) => void } = {},
-): OutfitUploadFlow {
-  usePreloadDownscaler()
+export interface OutfitUploadOptions {
+  onUploaded?: (upload: OutfitUpload) => void
+  /** Fetch the photo-shrinking library now (screens that offer picking); false for a follow-only use. */
+  picking?: boolean
+}
+
+export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUploadFlow {
+  usePreloadDownscaler(options.picking ?? true)
   const replica = useReplica()
   const toast = useToast()
   const [phase, setPhase] = useState<OutfitFlowPhase>({ kind: 'closed' })
