@@ -1,5 +1,6 @@
 // The bar at the top of Moori's pages (spec §2, Home): the product name, then Sign In and Get Started
-// for visitors, or Create, the sync status and the profile chip for signed-in users.
+// for visitors, or Create, the sync status and the profile chip for signed-in users (with a pill back to
+// outfit photos still being processed, while there are any).
 import type { ReactNode } from 'react'
 import { BrandLink } from './BrandLink'
 import { useAccount } from '@/auth/useAccount'
@@ -8,6 +9,7 @@ import { Icon } from './Icon'
 import { InstallButton } from './InstallButton'
 import type { AuthMode } from './SignInDialog'
 import { SyncStatusChip } from './SyncStatusChip'
+import { UnfinishedJobsPill } from './UnfinishedJobsPill'
 import { UserChip } from './UserChip'
 import { useSignInDialog } from './useSignInDialog'
 import styles from './AppHeader.module.css'
@@ -47,6 +49,7 @@ export function AppHeader({ onAuth, brandIsHeading, start }: AppHeaderProps) {
           )}
           {account.status === 'signedIn' && (
             <>
+              <UnfinishedJobsPill />
               <span className={styles.sync}>
                 <SyncStatusChip />
               </span>

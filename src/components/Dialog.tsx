@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Button } from './Button'
 import { Icon } from './Icon'
+import { modalClosed, modalOpened } from './modalStack'
 import styles from './Dialog.module.css'
 
 export interface DialogProps {
@@ -30,6 +31,9 @@ export function Dialog({ open, title, onClose, children, footer, wide, hideTitle
     if (!dialog) return
     if (open && !dialog.open) dialog.showModal()
     if (!open && dialog.open) dialog.close()
+    if (!open) return
+    modalOpened(dialog)
+    return () => modalClosed(dialog)
   }, [open])
 
   useEffect(() => {

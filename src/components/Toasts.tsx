@@ -1,7 +1,10 @@
 // Short messages at the bottom of the screen (the spec's confirmations and errors). Errors stay 5 s
-// (spec §9), are announced assertively, and can be dismissed.
+// (spec §9), are announced assertively, and can be dismissed. While a modal dialog is open they show
+// inside it: everything outside a modal dialog is inert and unseen by screen readers.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import { Icon } from './Icon'
+import { useTopModal } from './modalStack'
 import styles from './Toasts.module.css'
 
 export type ToastKind = 'info' | 'success' | 'error'
@@ -42,25 +45,36 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     }
   }, [dismiss])
 
+  const topModal = useTopModal()
+  const region = (
+    <div className={styles.region} role="region" aria-label="Notifications">
+      <div aria-live="polite" className="visually-hidden">
+        {toasts
+          .filter((t) => t.kind !== 'error')
+          .map((t) => t.message)
+          .join('. ')}
+      </div>
+      <div aria-live="assertive" className="visually-hidden">
+        {toasts
+          .filter((t) => t.kind === 'error')
+          .map((t) => t.message)
+          .join('. ')}
+      </div>
+      {toasts.map((t) => (
+        <div key={t.id} className={[styles.toast, styles[t.kind]].join(' ')} data-testid="toast">
+          <p>{t.message}</p>
+          <button className={styles.close} aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+            <Icon name="close" size={16} />
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className={styles.region} role="region" aria-label="Notifications">
-        <div aria-live="polite" className="visually-hidden">
-          {toasts.filter((t) => t.kind !== 'error').map((t) => t.message).join('. ')}
-        </div>
-        <div aria-live="assertive" className="visually-hidden">
-          {toasts.filter((t) => t.kind === 'error').map((t) => t.message).join('. ')}
-        </div>
-        {toasts.map((t) => (
-          <div key={t.id} className={[styles.toast, styles[t.kind]].join(' ')} data-testid="toast">
-            <p>{t.message}</p>
-            <button className={styles.close} aria-label="Dismiss" onClick={() => dismiss(t.id)}>
-              <Icon name="close" size={16} />
-            </button>
-          </div>
-        ))}
-      </div>
+      {topModal ? createPortal(region, topModal) : region}
     </ToastContext.Provider>
   )
 }

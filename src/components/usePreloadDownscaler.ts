@@ -2,6 +2,8 @@
 import { useEffect } from 'react'
 import { preloadDownscaler } from '@/lib/downscaleImage'
 
-export function usePreloadDownscaler(): void {
-  useEffect(preloadDownscaler, [])
+export function usePreloadDownscaler(enabled = true): void {
+  useEffect(() => {
+    if (enabled) preloadDownscaler()
+  }, [enabled])
 }

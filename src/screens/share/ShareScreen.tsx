@@ -1,6 +1,7 @@
 // /share: where a photo shared from the phone's gallery lands (the manifest's share_target; the service
 // worker keeps the photo). The user picks the Moori to add it to, and that wall's upload dialog opens
-// with the photo, ready for a name and a message. Works offline: the photo and the walls are local.
+// with the photo, ready for a name and a message; or adds it to their wardrobe, which opens the outfit
+// upload with the photo, then its processing. Works offline: the photo and the walls are local.
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
@@ -16,6 +17,7 @@ import { TextField } from '@/components/TextField'
 import { imageCountText } from '@/components/WallCard'
 import { sharedPhotoState, useSharedPhoto } from '@/components/useSharedPhoto'
 import { useObjectUrl } from '@/components/useObjectUrl'
+import { useOutfitUpload } from '@/components/useOutfitUpload'
 import { useSignInDialog } from '@/components/useSignInDialog'
 import styles from './ShareScreen.module.css'
 
@@ -27,29 +29,65 @@ export function ShareScreen() {
   const shared = useSharedPhoto()
   const navigate = useNavigate()
   const signIn = useSignInDialog()
+  // Once the photo is in the wardrobe (on the device), it is no longer waiting here.
+  const [addedToWardrobe, setAddedToWardrobe] = useState(false)
+  const outfit = useOutfitUpload({
+    onUploaded: () => {
+      setAddedToWardrobe(true)
+      void shared.forget()
+    },
+  })
 
   if (shared.status === 'loading' || account.status === 'loading')
     return <PageSpinner label="Opening the shared photo" />
 
   if (shared.status === 'none') {
+    const username = account.profile?.username
     return (
       <div className={styles.page}>
         <AppHeader />
         <main id="main" className={styles.empty}>
-          <StateMessage
-            title="Nothing to add"
-            headingLevel={1}
-            action={
-              <ButtonLink to="/" variant="primary">
-                Back to Home
-              </ButtonLink>
-            }
-          >
-            Share a photo to Moori from your gallery, or upload one on any Moori.
-          </StateMessage>
+          {addedToWardrobe ? (
+            <StateMessage
+              title="Added to your wardrobe"
+              headingLevel={1}
+              action={
+                <span className={styles.actions}>
+                  <ButtonLink to="/" variant="secondary">
+                    Back to Home
+                  </ButtonLink>
+                  {username && (
+                    <ButtonLink to={`/${username}`} variant="primary">
+                      View your products
+                    </ButtonLink>
+                  )}
+                </span>
+              }
+            >
+              The photo is being turned into wardrobe items.
+            </StateMessage>
+          ) : (
+            <StateMessage
+              title="Nothing to add"
+              headingLevel={1}
+              action={
+                <ButtonLink to="/" variant="primary">
+                  Back to Home
+                </ButtonLink>
+              }
+            >
+              Share a photo to Moori from your gallery, or upload one on any Moori.
+            </StateMessage>
+          )}
         </main>
+        {outfit.dialogs}
       </div>
     )
+  }
+
+  const addToWardrobe = () => {
+    if (account.status === 'signedIn') outfit.open(shared.file)
+    else signIn.open('signIn')
   }
 
   const discard = async () => {
@@ -68,6 +106,10 @@ export function ShareScreen() {
               Add this photo to a Moori
             </h1>
             <SharedPreview file={shared.file} />
+            <Button variant="secondary" onClick={addToWardrobe} className={styles.wardrobe}>
+              <Icon name="shirt" size={18} />
+              Add to my wardrobe
+            </Button>
             <Button variant="ghost" onClick={() => void discard()} className={styles.discard}>
               <Icon name="close" size={18} />
               Discard
@@ -93,6 +135,7 @@ export function ShareScreen() {
         </section>
       </main>
       {signIn.dialog}
+      {outfit.dialogs}
     </div>
   )
 }

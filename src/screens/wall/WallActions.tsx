@@ -1,5 +1,5 @@
-// The wall's floating buttons (spec §2): Upload for signed-in visitors; Make Public / Make Private and
-// Delete for the owner; Share for everyone. Wardrobe import comes with its dialog in a later issue.
+// The wall's floating buttons (spec §2): Upload and Wardrobe import for signed-in visitors; Make Public /
+// Make Private and Delete for the owner; Share for everyone.
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { WallRow } from '@/data/model/rows'
@@ -21,11 +21,13 @@ export function WallActions({
   isOwner,
   signedIn,
   onUpload,
+  onWardrobeImport,
 }: {
   wall: WallRow
   isOwner: boolean
   signedIn: boolean
   onUpload: () => void
+  onWardrobeImport: () => void
 }) {
   const replica = useReplica()
   const toast = useToast()
@@ -73,6 +75,12 @@ export function WallActions({
           <Button variant="accent" onClick={onUpload} className={styles.primary}>
             <Icon name="upload" size={18} />
             <span>Upload</span>
+          </Button>
+        )}
+        {signedIn && (
+          <Button onClick={onWardrobeImport} aria-label="Wardrobe import">
+            <Icon name="shirt" size={18} />
+            <span>Wardrobe</span>
           </Button>
         )}
         {isOwner && (

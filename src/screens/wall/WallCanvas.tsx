@@ -47,6 +47,7 @@ export function WallCanvas({
   children?: ReactNode
 }) {
   const replica = useReplica()
+  const userId = replica.userId
   const toast = useToast()
   const handlers = useRef({ onOpen, onDelete })
   handlers.current = { onOpen, onDelete }
@@ -127,6 +128,7 @@ export function WallCanvas({
           imagePath={item.imagePath}
           name={title}
           uploadPending={item.uploadPending}
+          waitingForCutout={item.needsCutout && item.createdBy === userId}
           actions={remove}
         />
       )
@@ -159,7 +161,7 @@ export function WallCanvas({
         }
       />
     )
-  }, [])
+  }, [userId])
 
   const openItem = useCallback((id: string) => {
     if (kinds.current.get(id) === 'polaroid') handlers.current.onOpen(id)

@@ -1,8 +1,9 @@
 // The wall page (/wall/{wallId}, spec §2): header, the canvas with zoom controls, the floating actions,
-// the owner's assistant panel, the upload dialog with its placeholder card, and item deletion. Live
+// the owner's assistant panel, the upload dialog with its placeholder card, wardrobe import (with
+// stickers made offline cut out once online), and item deletion. Live
 // changes by others arrive through the replica and simply re-render. Also drawn behind the polaroid
 // modal when that route is opened directly.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useCamera } from '@/canvas/useCamera'
 import { ZoomControls } from '@/canvas/ZoomControls'
@@ -30,6 +31,9 @@ import { WallCanvas, itemTitle } from './WallCanvas'
 import { WallHeader } from './WallHeader'
 import { MooriNotFound } from '@/components/MooriNotFound'
 import { useAutoLayout } from './useAutoLayout'
+import { useCutOutLater } from './useCutOutLater'
+import { useWardrobeImport } from './useWardrobeImport'
+import { WardrobeImportDialog } from './WardrobeImportDialog'
 import styles from './WallPage.module.css'
 
 export function WallPage({ wallId }: { wallId: string }) {
@@ -44,6 +48,7 @@ export function WallPage({ wallId }: { wallId: string }) {
   const camera = useCamera()
   const { uploading, upload } = useUploadPolaroid(wallId)
   const [uploadOpen, setUploadOpen] = useState(false)
+  const [importOpen, setImportOpen] = useState(false)
   const [deleting, setDeleting] = useState<WallItem | null>(null)
   const [busy, setBusy] = useState(false)
   const signedIn = account.status === 'signedIn'
@@ -59,6 +64,10 @@ export function WallPage({ wallId }: { wallId: string }) {
   }
 
   useAutoLayout(items, view.isOwner, scope.status === 'ready', uploading)
+
+  const stickers = useMemo(() => (items ?? []).filter((item) => item.kind === 'sticker'), [items])
+  const wardrobeImport = useWardrobeImport(wallId, stickers)
+  useCutOutLater(wallId, signedIn)
 
   // The polaroid popup is its own route: fetch its code now, so it opens offline too.
   useEffect(() => {
@@ -149,6 +158,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           isOwner={view.isOwner}
           signedIn={signedIn}
           onUpload={() => setUploadOpen(true)}
+          onWardrobeImport={() => setImportOpen(true)}
         />
         {view.isOwner && <AssistantPanel />}
         {!signedIn && (
@@ -177,6 +187,14 @@ export function WallPage({ wallId }: { wallId: string }) {
           })
         }}
       />
+      {signedIn && (
+        <WardrobeImportDialog
+          open={importOpen}
+          onClose={() => setImportOpen(false)}
+          selections={wardrobeImport.selections}
+          onToggle={(itemId) => void wardrobeImport.toggle(itemId)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={deleting?.kind === 'sticker' ? 'Delete this sticker?' : 'Delete this image?'}

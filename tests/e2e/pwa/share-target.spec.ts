@@ -7,31 +7,8 @@ import { signInThroughDialog } from '../screens-i/helpers'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { waitForServiceWorker } from '../support/serviceWorker'
+import { shareFromGallery } from '../support/share'
 import { card, eventually, photo, seedWall } from '../support/walls'
-
-/** Submits a photo the way Chrome delivers a share: a POST navigation with the file in `photos`. */
-async function shareFromGallery(page: Page, name: string, bytes: Buffer): Promise<void> {
-  await page.evaluate(
-    ({ name, base64 }) => {
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-      const form = document.createElement('form')
-      form.method = 'post'
-      form.enctype = 'multipart/form-data'
-      form.action = '/share-target'
-      const input = document.createElement('input')
-      input.type = 'file'
-      input.name = 'photos'
-      const transfer = new DataTransfer()
-      transfer.items.add(new File([data], name, { type: 'image/jpeg' }))
-      input.files = transfer.files
-      form.append(input)
-      document.body.append(form)
-      form.submit()
-    },
-    { name, base64: bytes.toString('base64') },
-  )
-  await page.waitForURL('**/share')
-}
 
 const loaded = (page: Page, alt: string) =>
   page.getByAltText(alt).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
