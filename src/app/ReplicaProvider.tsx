@@ -1,7 +1,7 @@
 // One replica per person: the signed-in user's database with its sync worker, or the guest database
 // (signed-out visitors read public data and keep their preview wall there). Switching users closes the
 // old replica and opens the next; the access token follows every refresh.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { openReplicaDatabase } from '@/data/db'
 import { ReplicaContext } from '@/data/ReplicaContext'
 import type { Replica } from '@/data/replica'
@@ -20,6 +20,10 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
   const userId = session.status === 'loading' ? undefined : (session.user?.id ?? null)
   const [replica, setReplica] = useState<AppReplica | null>(null)
   const token = session.accessToken
+  // The worker starts with the token the session has now: a channel that joins before the token
+  // arrives listens as anon, and realtime never tells anon about private rows (jobs, own items).
+  const tokenNow = useRef(token)
+  tokenNow.current = token
 
   useEffect(() => {
     if (userId === undefined) return
@@ -31,7 +35,7 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
         apiUrl: appConfig.apiUrl,
         databaseName: db.name,
         userId,
-        accessToken: null,
+        accessToken: tokenNow.current,
       },
       refreshAccessToken,
     )

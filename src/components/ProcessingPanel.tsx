@@ -82,7 +82,7 @@ export function ProcessingPanel({
   const username = account.profile?.username
   const viewProducts = () => {
     onContinue()
-    void navigate(username ? `/${username}` : '/')
+    void navigate(username ? `/${username}#products` : '/')
   }
 
   return (

@@ -1,7 +1,8 @@
 // The Products area of a profile (spec §2, §6): signed out, 'Sign in to access your products'; signed
 // in, the title Products with the counts of items and tags, the owner's Upload Product and Sync
 // Spreadsheet, and the wardrobe itself (others see only the public items).
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useLocation } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import type { ProfileRow } from '@/data/model/rows'
 import { useWardrobe } from '@/data/queries/useWardrobe'
@@ -27,8 +28,14 @@ export interface ProductsSectionProps {
 
 export function ProductsSection({ profile, isOwner, onSignIn, onUploadProduct }: ProductsSectionProps) {
   const account = useAccount()
+  const { hash } = useLocation()
+  const section = useRef<HTMLElement>(null)
+  // 'View your products' (the processing dialog) lands here.
+  useEffect(() => {
+    if (hash === '#products') section.current?.scrollIntoView({ block: 'start' })
+  }, [hash])
   return (
-    <section className={styles.products} aria-labelledby="products-heading" data-testid="products-area">
+    <section ref={section} id="products" className={styles.products} aria-labelledby="products-heading" data-testid="products-area">
       {account.status === 'signedIn' ? (
         <SignedInProducts profile={profile} isOwner={isOwner} onUploadProduct={onUploadProduct} />
       ) : (

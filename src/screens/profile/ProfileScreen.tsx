@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '@/components/Button'
 import { PageSpinner } from '@/components/Spinner'
 import { StateMessage } from '@/components/StateMessage'
 import { useSignInDialog } from '@/components/useSignInDialog'
+import { useOutfitUpload } from '@/components/useOutfitUpload'
 import { ProductsSection } from './ProductsSection'
 import { ProfileHeader } from './ProfileHeader'
 import { ProfileWalls } from './ProfileWalls'
@@ -25,6 +26,7 @@ function ProfilePage({ username }: { username: string }) {
   const replica = useReplica()
   const signIn = useSignInDialog()
   const { profile } = view
+  const outfit = useOutfitUpload({ picking: view.isOwner })
 
   useEffect(() => {
     if (!profile) return
@@ -47,9 +49,10 @@ function ProfilePage({ username }: { username: string }) {
             profile={profile}
             isOwner={view.isOwner}
             onSignIn={() => signIn.open('signIn')}
-            onUploadProduct={() => undefined}
+            onUploadProduct={() => outfit.open()}
           />
         </div>
+        {view.isOwner && outfit.dialogs}
       </>
     )
   } else if (view.status === 'missing') {
