@@ -25,7 +25,7 @@ test('a private row changed on the server reaches the replica without a pull', a
         const open = indexedDB.open(`moori-${userId}`)
         const db: IDBDatabase = await new Promise((resolve, reject) => {
           open.onsuccess = () => resolve(open.result)
-          open.onerror = () => reject(open.error)
+          open.onerror = () => reject(new Error(String(open.error)))
         })
         const request = db.transaction('jobs').objectStore('jobs').get(jobId)
         const row = await new Promise<{ progress: number } | undefined>((resolve) => {
