@@ -5,11 +5,25 @@
 // Pure: no models, no I/O; every threshold is in torso lengths (T) so it holds at any photo size.
 import { bodyFrame, sides, type BodyFrame, type Keypoint, type Point, type Side } from './bodyFrame'
 import { isSkinTone } from './colorNames'
-import { bestSplit, firstLastingChange, meanOfRows, pathProfile, stripProfile } from './colourProfile'
+import {
+  bestSplit,
+  firstLastingChange,
+  meanOfRows,
+  pathProfile,
+  stripProfile,
+  type RowColour,
+} from './colourProfile'
 import type { PixelRect, RgbImage } from './imageInput'
 import { oklabDistance, type Oklab } from './oklab'
 import { productRegion } from './productRegion'
-import { measureShape, patchColour, type Disc, type Rect, type RegionShape } from './regionShape'
+import {
+  FOREGROUND_ALPHA,
+  measureShape,
+  patchColour,
+  type Disc,
+  type Rect,
+  type RegionShape,
+} from './regionShape'
 import type { DetectedCategory } from './types'
 
 export interface GarmentRegion {
@@ -53,12 +67,65 @@ export function garmentRegions({ image, alpha, keypoints }: RegionInput): Garmen
     return xi >= 0 && yi >= 0 && xi < width && yi < height ? alpha[yi * width + xi]! : 0
   }
   const frame = bodyFrame(keypoints, width, height, maskAt)
-  if (!frame.personFound || !frame.shoulders) {
-    const product = productRegion(alpha, width, height)
-    return { personFound: false, regions: product ? [product] : [] }
+  if (frame.personFound && frame.shoulders && plausibleWearer(frame, alpha, width, height)) {
+    const regions = new Body(image, alpha, frame).regions()
+    if (regions.length > 0) return { personFound: true, regions }
   }
-  const body = new Body(image, alpha, frame)
-  return { personFound: true, regions: body.regions() }
+  // No one wearing it: the whole foreground is one garment (a product shot, a flat lay).
+  const product = productRegion(alpha, width, height)
+  return { personFound: false, regions: product ? [product] : [] }
+}
+
+/**
+ * MoveNet always answers, and on a garment alone it sometimes draws a small, low-scoring skeleton (seen on
+ * a sneaker, a sock and a cap). A real wearer's keypoints lie on the foreground — the body is what the mask
+ * cut out — and span a good part of it: at least 30 % of the foreground's height and 10 % of the photo's.
+ */
+function plausibleWearer(frame: BodyFrame, alpha: Uint8Array, width: number, height: number): boolean {
+  const points = Object.values(frame.points)
+  const reach = Math.max(2, Math.round(0.015 * Math.max(width, height)))
+  const onMask = points.filter((p) => foregroundNear(alpha, width, height, p, reach)).length
+  if (onMask < 0.75 * points.length) return false
+  const rows = foregroundRows(alpha, width, height)
+  if (!rows) return false
+  const ys = points.map((p) => p.y)
+  const span = Math.max(...ys) - Math.min(...ys)
+  return span >= 0.3 * (rows.y1 - rows.y0) && span >= 0.1 * height
+}
+
+/** Whether any pixel within `reach` of a point (sampled on a small grid) is foreground. */
+function foregroundNear(alpha: Uint8Array, width: number, height: number, p: Point, reach: number): boolean {
+  const step = Math.max(1, Math.floor(reach / 3))
+  for (
+    let y = Math.max(0, Math.round(p.y) - reach);
+    y <= Math.min(height - 1, Math.round(p.y) + reach);
+    y += step
+  ) {
+    for (
+      let x = Math.max(0, Math.round(p.x) - reach);
+      x <= Math.min(width - 1, Math.round(p.x) + reach);
+      x += step
+    ) {
+      if (alpha[y * width + x]! > FOREGROUND_ALPHA) return true
+    }
+  }
+  return false
+}
+
+/** First and last rows that hold any foreground. */
+function foregroundRows(alpha: Uint8Array, width: number, height: number): { y0: number; y1: number } | null {
+  let y0 = -1
+  let y1 = -1
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (alpha[y * width + x]! > FOREGROUND_ALPHA) {
+        if (y0 < 0) y0 = y
+        y1 = y
+        break
+      }
+    }
+  }
+  return y0 < 0 ? null : { y0, y1: y1 + 1 }
 }
 
 /** The per-photo working state of the rules (the frame, hands, extents); one instance per call. */
@@ -421,7 +488,7 @@ class Body {
       legs++
       // Stop short of the ankle: shoes are a change of colour too, but not a hem.
       const scan = samples.filter((s) => s.at > 0.35 * thigh && s.at < thigh + 0.85 * shin)
-      const hem = firstLastingChange(scan, reference, HEM_CONTRAST, Math.max(3, 0.05 * T))
+      const hem = this.hem(scan, reference)
       if (hem) hems.push({ at: hem.at, x: hem.x, y: hem.y, short: hem.at < thigh + 0.15 * shin, path })
     }
     if (legs === 0 || hems.length < legs) return longEnd
@@ -436,6 +503,24 @@ class Body {
     })
     const bareLegs = [...hems.flatMap((hem) => discsAlong(hem.path, hem.at + r, r)), ...feet]
     return { end: Math.max(...hems.map((h) => h.y)) + 0.02 * T, short: hems.every((h) => h.short), bareLegs }
+  }
+
+  /**
+   * The first lasting colour change along a leg that is a hem, not a fold: what follows it must be skin
+   * (bare legs) or clearly another garment (ΔE ≥ 0.2: socks, tights). Shading on shiny or creased fabric
+   * changes mostly lightness and stays below that, so it is skipped and the walk goes on.
+   */
+  private hem(samples: RowColour[], reference: Oklab): RowColour | null {
+    const run = Math.max(3, 0.05 * this.T)
+    const settle = Math.max(run, 0.15 * this.T)
+    let rest = samples
+    for (;;) {
+      const candidate = firstLastingChange(rest, reference, HEM_CONTRAST, run)
+      if (!candidate) return null
+      const after = meanOfRows(rest.filter((s) => s.at >= candidate.at && s.at < candidate.at + settle))
+      if (!after || isSkinTone(after) || oklabDistance(after, reference) >= 0.2) return candidate
+      rest = rest.filter((s) => s.at > candidate.at + run)
+    }
   }
 
   /**
