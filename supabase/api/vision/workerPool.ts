@@ -37,6 +37,8 @@ export interface WorkerPool<Request, Result> {
 
 interface Task<Request, Result> {
   id: number
+  /** The worker running it, once started (a replaced worker's late events must not touch a new task). */
+  worker?: Worker
   request: Request
   transfer: Transferable[]
   resolve: (result: Result) => void
@@ -68,37 +70,43 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
 
   function spawn(slot: Slot<Request, Result>): Worker {
     const worker = new Worker(options.workerUrl, { workerData: options.workerData })
+    /** Detaches a dead worker from its slot at once, so the next call starts a fresh one. */
+    const retire = () => {
+      if (slot.worker !== worker) return
+      slot.worker = null
+      if (!closed) replaced++
+    }
+    const fail = (error: Error) => {
+      const task = slot.task
+      if (!task || task.worker !== worker) return
+      finish(slot)
+      task.reject(error)
+    }
     worker.on('message', (reply: WorkerReply<Result>) => {
       const task = slot.task
-      if (!task || reply.id !== task.id) return
+      if (!task || task.worker !== worker || reply.id !== task.id) return
       finish(slot)
       if (reply.ok) task.resolve(reply.result)
       else task.reject(revive(reply.error))
       dispatch()
     })
     worker.on('error', (error) => {
-      // An uncaught exception inside the worker; 'exit' follows and replaces it.
-      slot.task?.reject(
+      // An uncaught exception inside the worker: it is going down ('exit' follows).
+      retire()
+      fail(
         new Error(
           `The wardrobe engine failed while working on this image (${serializeError(error).message}).`,
         ),
       )
-      if (slot.task) finish(slot)
+      dispatch()
     })
     worker.on('exit', (code) => {
-      if (slot.worker !== worker) return
-      slot.worker = null
-      if (closed) return
-      replaced++
-      const task = slot.task
-      if (task) {
-        finish(slot)
-        task.reject(
-          new Error(
-            `The wardrobe engine stopped unexpectedly while working on this image (worker exit code ${code}). Please try again.`,
-          ),
-        )
-      }
+      retire()
+      fail(
+        new Error(
+          `The wardrobe engine stopped unexpectedly while working on this image (worker exit code ${code}). Please try again.`,
+        ),
+      )
       dispatch()
     })
     return worker
@@ -117,6 +125,7 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
   function start(slot: Slot<Request, Result>, task: Task<Request, Result>): void {
     const worker = (slot.worker ??= spawn(slot))
     worker.ref()
+    task.worker = worker
     slot.task = task
     slot.started = performance.now()
     slot.timer = setTimeout(() => {
