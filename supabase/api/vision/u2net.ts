@@ -43,6 +43,9 @@ export async function createSegmenter(options: SegmenterOptions): Promise<Segmen
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    // ORT's threads busy-wait between runs by default; on a small shared machine that spinning takes CPU
+    // from MoveNet (which runs meanwhile on the worker's own thread) and from the HTTP event loop.
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
   })
   const inputName = session.inputNames[0]!
   const outputName = session.outputNames[0]! // d0, the fused full-resolution side output
