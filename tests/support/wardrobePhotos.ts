@@ -5,10 +5,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp, { type Sharp } from 'sharp'
-import { makeBackground, type Background, type BackgroundKind } from './backgrounds'
+import { OPENCV_DATA, makeBackground, type Background, type BackgroundKind } from './backgrounds'
 import { randomGarment, renderGarment, type GarmentKind, type RgbaImage } from './proceduralGarments'
 import { seededRandom, type Random } from './random'
 import { oklabDistance, rgbToOklab } from '../../supabase/api/vision/oklab'
+import type { CutOut } from '../../supabase/api/vision/types'
 
 export const TUXPAINT_STAMPS = '/usr/share/tuxpaint/stamps'
 export const FIREMAN_PHOTOS = ['fireman240a.png', 'fireman200b.png'].map((f) =>
@@ -251,4 +252,69 @@ export function maskIoU(predicted: Uint8Array, truth: Uint8Array): number {
     if (p || t) union++
   }
   return union === 0 ? 1 : intersection / union
+}
+
+/**
+ * A cut-out's alpha put back into an empty mask of the photo's size, where its box says it was (scaled to
+ * the box when the cut-out was capped smaller), ready for `maskIoU` against the photo's truth.
+ */
+export async function cutOutAlpha(cutOut: CutOut, width: number, height: number): Promise<Uint8Array> {
+  if (!cutOut.box) throw new Error('The cut-out has no box: it cannot be placed over its photo.')
+  const left = Math.round((cutOut.box.x / 100) * width)
+  const top = Math.round((cutOut.box.y / 100) * height)
+  const w = Math.max(1, Math.min(width - left, Math.round((cutOut.box.width / 100) * width)))
+  const h = Math.max(1, Math.min(height - top, Math.round((cutOut.box.height / 100) * height)))
+  const alpha = await sharp(cutOut.png)
+    .ensureAlpha()
+    .extractChannel(3)
+    .resize(w, h, { fit: 'fill' })
+    .raw()
+    .toBuffer()
+  const mask = new Uint8Array(width * height)
+  for (let y = 0; y < h; y++) mask.set(alpha.subarray(y * w, (y + 1) * w), (top + y) * width + left)
+  return mask
+}
+
+/**
+ * A 12-megapixel outfit photo (a 4000 × 3000 JPEG, as a phone takes them) for timing a whole analysis: the
+ * photographed firefighter on a street where Tux Paint and opencv-doc are installed, else messi5 enlarged,
+ * else a drawn garment on a procedural background (always available).
+ */
+export async function largeOutfitPhoto(
+  width = 4000,
+  height = 3000,
+): Promise<{ jpeg: Uint8Array; source: string }> {
+  const random = seededRandom(12)
+  const fireman = FIREMAN_PHOTOS.find((f) => fs.existsSync(f))
+  const messi = path.join(OPENCV_DATA, 'messi5.jpg')
+  let pipeline: Sharp
+  let source: string
+  if (fireman) {
+    const background = await makeBackground(random, 'photo', width, height)
+    const person = await sharp(fireman)
+      .resize({ height: Math.round(height * 0.9) })
+      .png()
+      .toBuffer()
+    pipeline = sharp(background.data, { raw: { width, height, channels: 3 } }).composite([
+      { input: person, left: Math.round(width * 0.35), top: Math.round(height * 0.05) },
+    ])
+    source = `${path.basename(fireman)} on ${background.name}`
+  } else if (fs.existsSync(messi)) {
+    pipeline = sharp(messi).resize(width, height, { fit: 'cover' })
+    source = 'messi5.jpg enlarged'
+  } else {
+    const garment = await renderGarment(randomGarment(random, 'dress'), Math.round(height * 0.8))
+    const background = await makeBackground(random, 'room', width, height)
+    const png = await sharp(garment.data, {
+      raw: { width: garment.width, height: garment.height, channels: 4 },
+    })
+      .png()
+      .toBuffer()
+    pipeline = sharp(background.data, { raw: { width, height, channels: 3 } }).composite([
+      { input: png, left: Math.round(width * 0.3), top: Math.round(height * 0.1) },
+    ])
+    source = 'a drawn dress'
+  }
+  const jpeg = await pipeline.jpeg({ quality: 90 }).toBuffer()
+  return { jpeg: new Uint8Array(jpeg), source }
 }
