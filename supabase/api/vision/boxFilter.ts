@@ -2,9 +2,19 @@
 // columns: the building block of the guided filter, which needs seventeen such means per refinement.
 // Windows are clipped at the borders and divided by the number of pixels actually inside.
 
-/** Writes the windowed mean of `src` (w×h floats) into `out` (may not alias `src`). */
-export function boxMean(src: Float32Array, w: number, h: number, r: number, out: Float32Array): Float32Array {
-  const rows = new Float32Array(w * h)
+/**
+ * Writes the windowed mean of `src` (w×h floats) into `out` (may not alias `src`). `scratch` (w×h floats)
+ * can be passed to save an allocation when many means are taken in a row.
+ */
+export function boxMean(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  out: Float32Array,
+  scratch = new Float32Array(w * h),
+): Float32Array {
+  const rows = scratch
   for (let y = 0; y < h; y++) meanAlongRow(src, y * w, w, r, rows)
   meanDownColumns(rows, w, h, r, out)
   return out

@@ -145,11 +145,12 @@ export function guidedCoefficients(
   epsilon: number,
 ): Coefficients {
   const n = w * h
-  const mean = (src: Float32Array) => boxMean(src, w, h, r, new Float32Array(n))
+  const scratch = new Float32Array(n)
+  const mean = (src: Float32Array) => boxMean(src, w, h, r, new Float32Array(n), scratch)
+  const productBuffer = new Float32Array(n)
   const product = (x: Float32Array, y: Float32Array) => {
-    const out = new Float32Array(n)
-    for (let i = 0; i < n; i++) out[i] = x[i]! * y[i]!
-    return mean(out)
+    for (let i = 0; i < n; i++) productBuffer[i] = x[i]! * y[i]!
+    return mean(productBuffer)
   }
   const [R, G, B] = guide
   const mR = mean(R)
