@@ -77,7 +77,10 @@ export function toBoxPercent(rect: PixelRect, width: number, height: number): Bo
   }
 }
 
-/** Encodes sticker pixels as PNG, the longer side capped at `maxSize` (never enlarged). */
+/**
+ * Encodes sticker pixels as PNG, the longer side capped at `maxSize` (never enlarged). zlib level 3: on an
+ * 800 px cut-out about half the encoding time of level 6 for a file ~4 % larger.
+ */
 export async function encodeSticker(
   pixels: StickerPixels,
   imageWidth: number,
@@ -89,7 +92,7 @@ export async function encodeSticker(
     raw: { width: pixels.width, height: pixels.height, channels: 4 },
   })
     .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer({ resolveWithObject: true })
   return {
     png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
