@@ -531,6 +531,16 @@ class Body {
   private footwear(): GarmentRegion | null {
     const { p, T, image } = this
     const feet: { side: Side; region: GarmentRegion }[] = []
+    // The shins are cut away along their own direction (a kicking leg lies sideways through a foot's window):
+    // discs from the knee to a fifth of the shin above the ankle, as wide as a calf.
+    const shins = sides.flatMap((side) => {
+      const knee = p[`${side}Knee`]
+      const ankle = p[`${side}Ankle`]
+      if (!knee || !ankle) return []
+      const length = Math.hypot(ankle.x - knee.x, ankle.y - knee.y)
+      const end = { x: knee.x + 0.8 * (ankle.x - knee.x), y: knee.y + 0.8 * (ankle.y - knee.y), score: 0 }
+      return discsAlong([knee, end], 0, Math.max(2, 0.18 * length))
+    })
     for (const side of sides) {
       const ankle = p[`${side}Ankle`]
       if (!ankle) continue
@@ -548,7 +558,7 @@ class Body {
         if (other.x > ankle.x) window.x1 = Math.min(window.x1, middle)
         else window.x0 = Math.max(window.x0, middle)
       }
-      const region = this.region('footwear', [window], ankle.score, 0.8, 0.2)
+      const region = this.region('footwear', [window], ankle.score, 0.8, 0.2, shins)
       if (region.pixelCount >= (0.1 * shin) ** 2) feet.push({ side, region })
     }
     if (feet.length === 0) return null
@@ -561,6 +571,8 @@ class Body {
         [...a.shape.windows, ...b.shape.windows],
         mean([a.confidence, b.confidence]),
         0.8,
+        0.2,
+        shins,
       )
       return { ...pair, confidence: round2(mean([a.confidence, b.confidence])) }
     }
