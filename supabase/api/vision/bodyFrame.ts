@@ -2,6 +2,8 @@
 // "torso lengths" and only uses keypoints accepted here, so this is where "never invent legs" is enforced:
 // a point counts only at score ≥ 0.3 inside the photo (reference §3); an ankle may count down to 0.15 when it
 // sits on the person's mask below a confident knee, because MoveNet often under-scores a far foot.
+import type { RgbImage } from './imageInput'
+import type { Disc } from './regionShape'
 
 export const keypointNames = [
   'nose',
@@ -55,6 +57,19 @@ export interface BodyFrame {
   hips: Point | null
   /** Torso length in pixels (shoulders to hips), or an estimate of it from other parts. */
   torso: number
+}
+
+/** What every garment rule looks at: the photo, its mask, the accepted keypoints, sizes in torso lengths. */
+export interface BodyContext {
+  image: RgbImage
+  alpha: Uint8Array
+  frame: BodyFrame
+  /** Accepted keypoints (frame.points). */
+  p: BodyFrame['points']
+  /** Torso length in pixels: the unit of every distance in the rules. */
+  T: number
+  /** Hands, which are skin: no garment keeps them, no colour sample reads them. */
+  hands: Disc[]
 }
 
 /** Reads the mask at a point (alpha 0..255, or 0 outside the image). */

@@ -51,6 +51,20 @@ export function oklabDistance(p: Oklab, q: Oklab): number {
   return Math.hypot(p.L - q.L, p.a - q.a, p.b - q.b)
 }
 
+/** The mean of some colours in OKLab (null for none). */
+export function meanOklab(labs: Oklab[]): Oklab | null {
+  if (labs.length === 0) return null
+  let L = 0
+  let a = 0
+  let b = 0
+  for (const lab of labs) {
+    L += lab.L
+    a += lab.a
+    b += lab.b
+  }
+  return { L: L / labs.length, a: a / labs.length, b: b / labs.length }
+}
+
 /** Parses '#rrggbb' (tests and swatches). */
 export function hexToOklab(hex: string): Oklab {
   const match = /^#([0-9a-f]{6})$/i.exec(hex)

@@ -39,6 +39,23 @@ export function clampRect(rect: Rect, width: number, height: number): Rect {
   }
 }
 
+/** Discs of radius r every r/2 along a polyline, from distance `from` to its end (a limb to cut away). */
+export function discsAlong(path: { x: number; y: number }[], from: number, r: number): Disc[] {
+  const discs: Disc[] = []
+  let travelled = 0
+  for (let i = 0; i < path.length - 1; i++) {
+    const a = path[i]!
+    const b = path[i + 1]!
+    const length = Math.hypot(b.x - a.x, b.y - a.y)
+    if (length === 0) continue
+    for (let d = Math.max(0, from - travelled); d <= length; d += r / 2) {
+      discs.push({ x: a.x + ((b.x - a.x) * d) / length, y: a.y + ((b.y - a.y) * d) / length, r })
+    }
+    travelled += length
+  }
+  return discs
+}
+
 export function inDisc(discs: Disc[], x: number, y: number): boolean {
   for (const d of discs) if ((x - d.x) ** 2 + (y - d.y) ** 2 <= d.r * d.r) return true
   return false
