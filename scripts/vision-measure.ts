@@ -31,6 +31,7 @@ console.info(`RSS before the pool: ${mb(baseline)}`)
 
 const composites = await wardrobeComposites()
 const square = composites.find((p) => p.width === 800 && p.height === 800)!
+const large = await largeOutfitPhoto()
 const pool = createVisionPool()
 const [, warmUpMs] = await timed(() => pool.warmUp())
 console.info(
@@ -46,7 +47,6 @@ console.info(
   `removeBackground ${square.name}, warm: median ${ms(median(removal))} (min ${ms(Math.min(...removal))}, max ${ms(Math.max(...removal))})`,
 )
 
-const large = await largeOutfitPhoto()
 const analyses: { wall: number; timings: Record<string, number>; garments: string }[] = []
 for (let i = 0; i < runs; i++) {
   const [result, wall] = await timed(() => pool.analyseOutfit(large.jpeg))
