@@ -16,10 +16,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length
 const ms = (v: number) => `${Math.round(v)} ms`
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+async function timed<T>(work: () => Promise<T>): Promise<[T, number, number]> {
   const start = performance.now()
+  const cpu = process.cpuUsage()
   const value = await work()
-  return [value, performance.now() - start]
+  const used = process.cpuUsage(cpu)
+  // CPU time of every thread of the process (main, worker, ORT's pool): stable when the machine is shared.
+  return [value, performance.now() - start, (used.user + used.system) / 1000]
 }
 
 const baseline = process.memoryUsage().rss
@@ -47,11 +50,12 @@ console.info(
   `removeBackground ${square.name}, warm: median ${ms(median(removal))} (min ${ms(Math.min(...removal))}, max ${ms(Math.max(...removal))})`,
 )
 
-const analyses: { wall: number; timings: Record<string, number>; garments: string }[] = []
+const analyses: { wall: number; cpu: number; timings: Record<string, number>; garments: string }[] = []
 for (let i = 0; i < runs; i++) {
-  const [result, wall] = await timed(() => pool.analyseOutfit(large.jpeg))
+  const [result, wall, cpu] = await timed(() => pool.analyseOutfit(large.jpeg))
   analyses.push({
     wall,
+    cpu,
     timings: result.timings,
     garments: result.garments.map((g) => g.description).join(', '),
   })
@@ -59,7 +63,7 @@ for (let i = 0; i < runs; i++) {
 lag.disable()
 const steps = Object.keys(analyses[0]!.timings)
 console.info(
-  `analyseOutfit 12 MP (${large.source}, ${mb(large.jpeg.byteLength)}): median ${ms(median(analyses.map((a) => a.wall)))} wall through the pool (min ${ms(Math.min(...analyses.map((a) => a.wall)))})`,
+  `analyseOutfit 12 MP (${large.source}, ${mb(large.jpeg.byteLength)}): median ${ms(median(analyses.map((a) => a.wall)))} wall through the pool (min ${ms(Math.min(...analyses.map((a) => a.wall)))}); CPU ${ms(median(analyses.map((a) => a.cpu)))} per call`,
 )
 console.info(
   `  steps (median; segment and pose run concurrently): ${steps.map((s) => `${s} ${ms(median(analyses.map((a) => a.timings[s]!)))}`).join(', ')}`,
