@@ -20,16 +20,33 @@ export function boxMean(
   return out
 }
 
-/** Running mean along one row starting at `offset`. */
+/** Running mean along one row starting at `offset`: clipped windows at the ends, a branch-free middle. */
 function meanAlongRow(src: Float32Array, offset: number, w: number, r: number, out: Float32Array): void {
+  if (2 * r + 1 >= w) {
+    // The window always reaches past an end: the general, clipped form.
+    let sum = 0
+    for (let x = 0; x < Math.min(r, w); x++) sum += src[offset + x]!
+    for (let x = 0; x < w; x++) {
+      if (x + r < w) sum += src[offset + x + r]!
+      if (x - r - 1 >= 0) sum -= src[offset + x - r - 1]!
+      out[offset + x] = sum / (Math.min(w - 1, x + r) - Math.max(0, x - r) + 1)
+    }
+    return
+  }
   let sum = 0
-  for (let x = 0; x < Math.min(r, w); x++) sum += src[offset + x]!
-  for (let x = 0; x < w; x++) {
-    const add = x + r
-    const drop = x - r - 1
-    if (add < w) sum += src[offset + add]!
-    if (drop >= 0) sum -= src[offset + drop]!
-    out[offset + x] = sum / (Math.min(w - 1, add) - Math.max(0, x - r) + 1)
+  for (let x = 0; x < r; x++) sum += src[offset + x]!
+  for (let x = 0; x <= r; x++) {
+    sum += src[offset + x + r]!
+    out[offset + x] = sum / (x + r + 1)
+  }
+  const inverse = 1 / (2 * r + 1)
+  for (let x = r + 1; x < w - r; x++) {
+    sum += src[offset + x + r]! - src[offset + x - r - 1]!
+    out[offset + x] = sum * inverse
+  }
+  for (let x = w - r; x < w; x++) {
+    sum -= src[offset + x - r - 1]!
+    out[offset + x] = sum / (w - x + r)
   }
 }
 
