@@ -153,6 +153,11 @@ export default tseslint.config(
     },
   },
   {
+    // Small .mjs bootstraps (the vision worker's entry) belong to no tsconfig: lint them without type information.
+    ...tseslint.configs.disableTypeChecked,
+    files: ['**/*.mjs'],
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'scripts/**', 'supabase/**'],
     rules: {
       'no-console': 'off',

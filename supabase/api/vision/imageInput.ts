@@ -66,7 +66,8 @@ export async function readImageHeader(bytes: Uint8Array): Promise<ImageHeader> {
   const width = metadata.width
   const height = metadata.pageHeight ?? metadata.height
   if (!(width > 0 && height > 0)) throw new ImageRejectedError(rejection.notAnImage)
-  if (width * height > MAX_IMAGE_PIXELS) throw new ImageRejectedError(rejection.tooManyPixels((width * height) / 1e6))
+  if (width * height > MAX_IMAGE_PIXELS)
+    throw new ImageRejectedError(rejection.tooManyPixels((width * height) / 1e6))
   return { format, width: metadata.autoOrient.width, height: metadata.autoOrient.height }
 }
 
@@ -106,7 +107,8 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
   const crop = options.crop ? clampCrop(options.crop, header) : undefined
   try {
     let pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', autoOrient: true })
-    if (crop) pipeline = pipeline.extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
+    if (crop)
+      pipeline = pipeline.extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
     const { data, info } = await pipeline
       .resize(options.longSide, options.longSide, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
@@ -114,7 +116,14 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true })
     if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`)
-    return { header, image: { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height } }
+    return {
+      header,
+      image: {
+        data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+        width: info.width,
+        height: info.height,
+      },
+    }
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error
     throw new ImageRejectedError(rejection.damaged, { cause: error })

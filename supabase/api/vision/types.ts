@@ -24,6 +24,12 @@ export interface CutOut {
   png: Uint8Array
   width: number
   height: number
+  /**
+   * Where the cut-out's pixels were in the photo (after EXIF orientation), as unrounded percentages: enough
+   * to place the sticker over the photo or to compare it with the photo pixel for pixel. Always set by the
+   * vision layer; optional so hand-made CutOuts (fakes, older rows) stay valid.
+   */
+  box?: BoxPercent
 }
 
 export interface DetectedGarment {

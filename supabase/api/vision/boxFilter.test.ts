@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { boxMean } from './boxFilter'
+import { seededRandom } from '../../../tests/support/random'
+
+describe('box mean', () => {
+  it('equals the brute-force mean over the clipped window, for any radius', () => {
+    const random = seededRandom(7)
+    const w = 23
+    const h = 17
+    const src = Float32Array.from({ length: w * h }, () => random.next())
+    for (const r of [0, 1, 3, 8, 30]) {
+      const out = boxMean(src, w, h, r, new Float32Array(w * h))
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          let sum = 0
+          let n = 0
+          for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) {
+            for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
+              sum += src[yy * w + xx]!
+              n++
+            }
+          }
+          expect(out[y * w + x]).toBeCloseTo(sum / n, 4)
+        }
+      }
+    }
+  })
+})

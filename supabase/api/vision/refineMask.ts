@@ -1,0 +1,301 @@
+// Brings the model's 320×320 mask up to the photo's resolution along the photo's own edges. Plain
+// interpolation leaves soft, blocky borders (u2netp predicts at 320 px); a colour guided filter (He, Sun &
+// Tang 2013, in its "fast" form: coefficients on a coarse grid, applied at full resolution) makes the alpha a
+// local linear function of the photo's colour, so it steps where the photo steps. A gentle contrast curve
+// around 0.5 then crisps the ramp without moving the 50 % line.
+import { boxMean } from './boxFilter'
+import type { RgbImage } from './imageInput'
+import type { LowResMask } from './u2net'
+
+export type MaskRefinement = 'bilinear' | 'guided'
+
+export interface RefineOptions {
+  method: MaskRefinement
+  /** Window radius in coefficient-grid pixels. */
+  radius: number
+  /** Regularisation: larger keeps the mask smoother, smaller follows weaker photo edges. */
+  epsilon: number
+  /**
+   * Where the coefficients are computed: on the model's 320×320 view, or on the photo area-downsampled by an
+   * integer factor to about this many pixels on its long side (the "fast" guided filter's subsampling).
+   */
+  grid: 'model' | number
+  /** Slope of the contrast curve at 0.5 (1 = none). */
+  gain: number
+}
+
+/**
+ * Chosen on the composite set (scripts/vision-measure.ts; mean IoU / mean alpha error / CPU at ~800 px):
+ * bilinear 0.9464 / 1.38 % / 9 ms; this 0.9499 / 1.05 % / 44 ms; the same filter on a 512 px grid of the
+ * photo 0.9505 / 1.06 % / 64 ms. A 13×13 window on the model's grid moves misplaced edges onto the photo's
+ * at two thirds of the cost; gain 2 halves the soft ramp.
+ */
+export const DEFAULT_REFINEMENT: RefineOptions = {
+  method: 'guided',
+  radius: 6,
+  epsilon: 1e-4,
+  grid: 'model',
+  gain: 2,
+}
+
+/** The refined alpha (0..255, one byte per pixel) at the photo's size. */
+export function refineMask(
+  mask: LowResMask,
+  image: RgbImage,
+  options: RefineOptions = DEFAULT_REFINEMENT,
+): Uint8Array {
+  const { width, height } = image
+  const out = new Uint8Array(width * height)
+  if (options.method === 'bilinear') {
+    const up = resizeBilinear(mask.probability, mask.size, mask.size, width, height)
+    for (let i = 0; i < out.length; i++) out[i] = toByte(contrast(up[i]!, options.gain))
+    return out
+  }
+  const grid = coefficientGrid(mask, image, options.grid)
+  const coefficients = guidedCoefficients(
+    grid.guide,
+    grid.probability,
+    grid.width,
+    grid.height,
+    options.radius,
+    options.epsilon,
+  )
+  applyCoefficients(coefficients, grid.width, grid.height, image, options.gain, out)
+  return out
+}
+
+interface Grid {
+  /** Three planes R, G, B in 0..1. */
+  guide: [Float32Array, Float32Array, Float32Array]
+  probability: Float32Array
+  width: number
+  height: number
+}
+
+function coefficientGrid(mask: LowResMask, image: RgbImage, grid: RefineOptions['grid']): Grid {
+  if (grid === 'model') {
+    return {
+      guide: planes(mask.guide, mask.size * mask.size),
+      probability: mask.probability,
+      width: mask.size,
+      height: mask.size,
+    }
+  }
+  const factor = Math.max(1, Math.round(Math.max(image.width, image.height) / grid))
+  const width = Math.max(1, Math.floor(image.width / factor))
+  const height = Math.max(1, Math.floor(image.height / factor))
+  return {
+    guide: planes(downsample(image, factor, width, height), width * height),
+    probability: resizeBilinear(mask.probability, mask.size, mask.size, width, height),
+    width,
+    height,
+  }
+}
+
+/** Interleaved RGB bytes → three float planes in 0..1. */
+function planes(rgb: Uint8Array, count: number): [Float32Array, Float32Array, Float32Array] {
+  const r = new Float32Array(count)
+  const g = new Float32Array(count)
+  const b = new Float32Array(count)
+  for (let i = 0; i < count; i++) {
+    r[i] = rgb[i * 3]! / 255
+    g[i] = rgb[i * 3 + 1]! / 255
+    b[i] = rgb[i * 3 + 2]! / 255
+  }
+  return [r, g, b]
+}
+
+/** Area-average downsampling by an integer factor (the right edge's leftover pixels are dropped). */
+function downsample(image: RgbImage, factor: number, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height * 3)
+  const area = factor * factor
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 0
+      let g = 0
+      let b = 0
+      for (let dy = 0; dy < factor; dy++) {
+        let i = ((y * factor + dy) * image.width + x * factor) * 3
+        for (let dx = 0; dx < factor; dx++, i += 3) {
+          r += image.data[i]!
+          g += image.data[i + 1]!
+          b += image.data[i + 2]!
+        }
+      }
+      const o = (y * width + x) * 3
+      out[o] = r / area
+      out[o + 1] = g / area
+      out[o + 2] = b / area
+    }
+  }
+  return out
+}
+
+/** Per-pixel a (3 planes) and b of q = a·I + b, already averaged over the window (mean_a, mean_b). */
+interface Coefficients {
+  a: [Float32Array, Float32Array, Float32Array]
+  b: Float32Array
+}
+
+/** The colour guided filter's linear coefficients (He et al. 2013, eq. 14 and the averaging step). */
+export function guidedCoefficients(
+  guide: [Float32Array, Float32Array, Float32Array],
+  p: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  epsilon: number,
+): Coefficients {
+  const n = w * h
+  const scratch = new Float32Array(n)
+  const mean = (src: Float32Array) => boxMean(src, w, h, r, new Float32Array(n), scratch)
+  const productBuffer = new Float32Array(n)
+  const product = (x: Float32Array, y: Float32Array) => {
+    for (let i = 0; i < n; i++) productBuffer[i] = x[i]! * y[i]!
+    return mean(productBuffer)
+  }
+  const [R, G, B] = guide
+  const mR = mean(R)
+  const mG = mean(G)
+  const mB = mean(B)
+  const mP = mean(p)
+  const mRP = product(R, p)
+  const mGP = product(G, p)
+  const mBP = product(B, p)
+  const mRR = product(R, R)
+  const mRG = product(R, G)
+  const mRB = product(R, B)
+  const mGG = product(G, G)
+  const mGB = product(G, B)
+  const mBB = product(B, B)
+  const aR = new Float32Array(n)
+  const aG = new Float32Array(n)
+  const aB = new Float32Array(n)
+  const b = new Float32Array(n)
+  for (let i = 0; i < n; i++) {
+    const mr = mR[i]!
+    const mg = mG[i]!
+    const mb = mB[i]!
+    const mp = mP[i]!
+    const cr = mRP[i]! - mr * mp
+    const cg = mGP[i]! - mg * mp
+    const cb = mBP[i]! - mb * mp
+    // Σ + εU, symmetric 3×3; solved by its adjugate.
+    const srr = mRR[i]! - mr * mr + epsilon
+    const srg = mRG[i]! - mr * mg
+    const srb = mRB[i]! - mr * mb
+    const sgg = mGG[i]! - mg * mg + epsilon
+    const sgb = mGB[i]! - mg * mb
+    const sbb = mBB[i]! - mb * mb + epsilon
+    const i00 = sgg * sbb - sgb * sgb
+    const i01 = srb * sgb - srg * sbb
+    const i02 = srg * sgb - srb * sgg
+    const i11 = srr * sbb - srb * srb
+    const i12 = srb * srg - srr * sgb
+    const i22 = srr * sgg - srg * srg
+    const det = srr * i00 + srg * i01 + srb * i02
+    const inv = 1 / det
+    const ar = (i00 * cr + i01 * cg + i02 * cb) * inv
+    const ag = (i01 * cr + i11 * cg + i12 * cb) * inv
+    const ab = (i02 * cr + i12 * cg + i22 * cb) * inv
+    aR[i] = ar
+    aG[i] = ag
+    aB[i] = ab
+    b[i] = mp - ar * mr - ag * mg - ab * mb
+  }
+  return { a: [mean(aR), mean(aG), mean(aB)], b: mean(b) }
+}
+
+/** q = mean_a·I + mean_b at the photo's resolution, coefficients interpolated bilinearly, then the curve. */
+function applyCoefficients(
+  c: Coefficients,
+  cw: number,
+  ch: number,
+  image: RgbImage,
+  gain: number,
+  out: Uint8Array,
+): void {
+  const { width, height, data } = image
+  const [aR, aG, aB] = c.a
+  const sx = cw / width
+  const sy = ch / height
+  const xs = axis(width, cw, sx)
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) * sy - 0.5))
+    const y0 = Math.floor(fy)
+    const y1 = Math.min(ch - 1, y0 + 1)
+    const wy = fy - y0
+    const row0 = y0 * cw
+    const row1 = y1 * cw
+    for (let x = 0; x < width; x++) {
+      const x0 = xs.lower[x]!
+      const x1 = xs.upper[x]!
+      const wx = xs.weight[x]!
+      const i00 = row0 + x0
+      const i01 = row0 + x1
+      const i10 = row1 + x0
+      const i11 = row1 + x1
+      const w00 = (1 - wx) * (1 - wy)
+      const w01 = wx * (1 - wy)
+      const w10 = (1 - wx) * wy
+      const w11 = wx * wy
+      const ar = aR[i00]! * w00 + aR[i01]! * w01 + aR[i10]! * w10 + aR[i11]! * w11
+      const ag = aG[i00]! * w00 + aG[i01]! * w01 + aG[i10]! * w10 + aG[i11]! * w11
+      const ab = aB[i00]! * w00 + aB[i01]! * w01 + aB[i10]! * w10 + aB[i11]! * w11
+      const bb = c.b[i00]! * w00 + c.b[i01]! * w01 + c.b[i10]! * w10 + c.b[i11]! * w11
+      const p = (y * width + x) * 3
+      const q = (ar * data[p]! + ag * data[p + 1]! + ab * data[p + 2]!) / 255 + bb
+      out[y * width + x] = toByte(contrast(q, gain))
+    }
+  }
+}
+
+/** Precomputed bilinear sample positions along one axis (pixel centres aligned). */
+function axis(size: number, sourceSize: number, scale: number) {
+  const lower = new Int32Array(size)
+  const upper = new Int32Array(size)
+  const weight = new Float32Array(size)
+  for (let i = 0; i < size; i++) {
+    const f = Math.min(sourceSize - 1, Math.max(0, (i + 0.5) * scale - 0.5))
+    lower[i] = Math.floor(f)
+    upper[i] = Math.min(sourceSize - 1, lower[i]! + 1)
+    weight[i] = f - lower[i]!
+  }
+  return { lower, upper, weight }
+}
+
+/** Bilinear resize of one float plane. */
+export function resizeBilinear(
+  src: Float32Array,
+  sw: number,
+  sh: number,
+  dw: number,
+  dh: number,
+): Float32Array {
+  const out = new Float32Array(dw * dh)
+  const xs = axis(dw, sw, sw / dw)
+  for (let y = 0; y < dh; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) * (sh / dh) - 0.5))
+    const y0 = Math.floor(fy)
+    const y1 = Math.min(sh - 1, y0 + 1)
+    const wy = fy - y0
+    for (let x = 0; x < dw; x++) {
+      const x0 = xs.lower[x]!
+      const x1 = xs.upper[x]!
+      const wx = xs.weight[x]!
+      const top = src[y0 * sw + x0]! * (1 - wx) + src[y0 * sw + x1]! * wx
+      const bottom = src[y1 * sw + x0]! * (1 - wx) + src[y1 * sw + x1]! * wx
+      out[y * dw + x] = top * (1 - wy) + bottom * wy
+    }
+  }
+  return out
+}
+
+/** A symmetric curve around 0.5: values move away from the middle by `gain`, clamped to 0..1. */
+function contrast(v: number, gain: number): number {
+  return 0.5 + (v - 0.5) * gain
+}
+
+function toByte(v: number): number {
+  return v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255)
+}
