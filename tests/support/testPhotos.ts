@@ -3,7 +3,7 @@
 // and say why instead of failing on a machine without it.
 import fs from 'node:fs'
 import path from 'node:path'
-import { FIREMAN_PHOTOS } from './wardrobePhotos'
+import { FIREMAN_PHOTOS, largeOutfitPhoto } from './wardrobePhotos'
 import { OPENCV_DATA } from './backgrounds'
 
 export interface TestPhoto {
@@ -28,6 +28,8 @@ export const astronautPhoto = () =>
     [
       process.env.MOORI_ASTRONAUT_PNG,
       '/usr/lib/python3/dist-packages/skimage/data/astronaut.png',
+      // Where .ci/run unpacks it.
+      '/usr/local/share/moori-test-photos/skimage/usr/lib/python3/dist-packages/skimage/data/astronaut.png',
       '/tmp/skimage/usr/lib/python3/dist-packages/skimage/data/astronaut.png',
     ].find((file) => file && fs.existsSync(file)),
   )
@@ -38,4 +40,16 @@ export const firemanCutOut = () => read(FIREMAN_PHOTOS[0])
 /** '' when the photo is there; otherwise the reason a test that needs it is skipped, for its title. */
 export function unlessInstalled(photo: TestPhoto | null, what: string, pkg: string): string {
   return photo ? '' : ` (skipped: ${what} is not installed; apt package ${pkg})`
+}
+
+/**
+ * A real full-body outfit photo as a JPEG, for end-to-end runs of the engine: the footballer, or the
+ * firefighter on a background photo; null when neither package is installed.
+ */
+export async function outfitTestPhoto(): Promise<Buffer<ArrayBuffer> | null> {
+  const messi = messiPhoto()
+  if (messi) return Buffer.from(messi.bytes)
+  if (!firemanCutOut()) return null
+  const { jpeg } = await largeOutfitPhoto(900, 1200)
+  return Buffer.from(jpeg)
 }

@@ -28,6 +28,8 @@ export interface VisionPoolOptions {
   taskTimeoutMs?: number
   /** Mask refinement (the measurement script compares methods); default DEFAULT_REFINEMENT. */
   refinement?: RefineOptions
+  /** How far below the event loop inference runs (nice, Linux); default env MOORI_VISION_NICE, else 10. */
+  nice?: number
   /** The worker entry; tests substitute one to exercise crash handling. Default: the vision worker. */
   workerUrl?: URL
 }
@@ -88,7 +90,8 @@ function ownCopy(image: Uint8Array): Uint8Array<ArrayBuffer> {
 
 export function createVisionPool(options: VisionPoolOptions = {}): VisionPool {
   const size = visionPoolSize(options)
-  const workerData: VisionWorkerData = { threads: size.threads, refinement: options.refinement }
+  const nice = options.nice ?? Number(process.env.MOORI_VISION_NICE ?? 10)
+  const workerData: VisionWorkerData = { threads: size.threads, refinement: options.refinement, nice }
   const pool = createWorkerPool<VisionRequest, unknown>({
     workerUrl: options.workerUrl ?? new URL('./visionWorker.mjs', import.meta.url),
     workerData,

@@ -27,6 +27,8 @@ export type WorkerReply<Result> =
 export interface VisionWorkerData {
   threads: number
   refinement?: RefineOptions
+  /** The workers' nice value (Linux), below the event loop's 0. */
+  nice?: number
 }
 
 export function serializeError(error: unknown): SerializedError {

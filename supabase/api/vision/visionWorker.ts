@@ -4,6 +4,7 @@
 import { parentPort, workerData, type Transferable } from 'node:worker_threads'
 import type { CutOut, OutfitResult } from './types'
 import { installOfflineFetch } from './offlineFetch'
+import { lowerThreadPriority } from './lowerThreadPriority'
 import { createVisionEngine } from './visionEngine'
 import {
   serializeError,
@@ -17,6 +18,7 @@ if (!parentPort) throw new Error('visionWorker must run in a worker thread.')
 const port = parentPort
 installOfflineFetch()
 const data = workerData as VisionWorkerData
+lowerThreadPriority(data.nice ?? 0)
 const engine = createVisionEngine({ threads: data.threads, refinement: data.refinement })
 
 async function handle(request: VisionRequest): Promise<CutOut | OutfitResult | null> {

@@ -49,7 +49,7 @@ export async function visibleItem(
     .is('deleted_at', null)
     .maybeSingle()
   if (error) throw new Error(`Could not read the item: ${error.message}`)
-  const item = data as ItemRow | null
+  const item = data
   if (!item) throw new ApiError(404, 'Item not found')
   if (item.user_id !== userId && (options.ownOnly || !item.is_public)) {
     throw new ApiError(403, options.ownOnly ? 'You can only change your own items' : 'You can only use your own items or public ones')

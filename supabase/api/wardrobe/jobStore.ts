@@ -51,7 +51,7 @@ function fail(what: string, error: { message: string }): never {
 export async function readJob(admin: AdminClient, id: string): Promise<JobRow | null> {
   const { data, error } = await admin.from('processing_jobs').select(JOB_COLUMNS).eq('id', id).is('deleted_at', null).maybeSingle()
   if (error) fail('read a processing job', error)
-  return data as JobRow | null
+  return data
 }
 
 /**
@@ -93,14 +93,14 @@ export interface ClaimOptions {
 
 /** The next job for this instance (waiting, or abandoned by a dead instance), or null. */
 export async function claimJob(admin: AdminClient, options: ClaimOptions): Promise<JobRow | null> {
-  const { data, error } = await admin.rpc('claim_processing_job', {
+  const response = await admin.rpc('claim_processing_job', {
     p_instance: options.instanceId,
     p_running: options.running,
     p_stale_after_seconds: options.staleAfterSeconds,
     p_max_attempts: options.maxAttempts,
   })
-  if (error) fail('claim a processing job', error)
-  const rows = data as JobRow[] | null
+  if (response.error) fail('claim a processing job', response.error)
+  const rows = response.data as JobRow[] | null
   return rows?.[0] ?? null
 }
 

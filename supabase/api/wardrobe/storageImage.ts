@@ -114,7 +114,7 @@ export async function readStorageObject(
       redirect: 'error',
     })
   } catch (error) {
-    throw new Error(`Storage could not be reached: ${String(error)}`)
+    throw new Error(`Storage could not be reached: ${String(error)}`, { cause: error })
   }
   if (response.status === 400 || response.status === 403 || response.status === 404) {
     await response.body?.cancel()

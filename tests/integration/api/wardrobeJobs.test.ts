@@ -89,7 +89,7 @@ describe('outfit jobs', () => {
       .on('postgres_changes', { event: '*', schema: 'public', table: 'processing_jobs', filter: `user_id=eq.${alice.id}` }, (change) => {
         seen.push((change.new as { progress: number }).progress)
       })
-    await new Promise<void>((resolve) => channel.subscribe((status) => status === 'SUBSCRIBED' && resolve()))
+    await new Promise<void>((resolve) => channel.subscribe((status) => String(status) === 'SUBSCRIBED' && resolve()))
 
     vision.gate = new Gate()
     const photo = await outfitPhoto(alice)
