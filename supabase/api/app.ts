@@ -40,6 +40,7 @@ export interface ProductApi {
   close(): Promise<void>
   /** For tests and the bench. */
   runner: JobRunner
+  vision: VisionService
 }
 
 export function createProductApi(config: ApiConfig): ProductApi {
@@ -78,6 +79,7 @@ export function createProductApi(config: ApiConfig): ProductApi {
   return {
     app,
     runner,
+    vision: vision(),
     start: () => runner.start(),
     warmUp: async () => {
       const service = vision()
