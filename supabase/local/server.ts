@@ -11,7 +11,8 @@ import { createAdaptorServer } from '@hono/node-server'
 import type { PGlite } from '@electric-sql/pglite'
 import type { StackConfig } from './config'
 import type { StackContext } from './context'
-import { cors } from './cors'
+import { requestGuard } from './cors'
+import { createOriginPolicy } from './guard/originPolicy'
 import { openDatabase } from './db/openDatabase'
 import { makeApiKeys } from './keys'
 import { mountAuth } from './auth/index'
@@ -20,6 +21,7 @@ import { mountStorage } from './storage/index'
 import { attachRealtime } from './realtime/index'
 import { createApiApp } from '../api/app'
 import { mountApp } from './serveApp'
+import { checkStartupSecurity } from './startupSecurity'
 
 export interface LocalStack {
   url: string
@@ -28,10 +30,13 @@ export interface LocalStack {
   serviceRoleKey: string
   db: PGlite
   context: StackContext
+  /** Things about this configuration that the person running it must know (printed by runStack). */
+  warnings: string[]
   close(): Promise<void>
 }
 
 export async function startLocalStack(config: StackConfig): Promise<LocalStack> {
+  const warnings = checkStartupSecurity(config)
   const temporaryRoot = config.dataDir ? null : await mkdtemp(path.join(os.tmpdir(), 'moori-stack-'))
   const storageRoot = path.join(config.dataDir ?? temporaryRoot!, 'storage')
   await mkdir(storageRoot, { recursive: true })
@@ -39,10 +44,11 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
   const keys = await makeApiKeys(config.jwtSecret)
 
   let publicUrl = `http://${config.host}:${config.port}`
-  const context: StackContext = { config, db, keys, storageRoot, publicUrl: () => publicUrl }
+  const origins = createOriginPolicy(config)
+  const context: StackContext = { config, db, keys, origins, storageRoot, publicUrl: () => publicUrl }
 
   const app = new Hono()
-  app.use('*', cors)
+  app.use('*', requestGuard(origins))
   await mountAuth(app, context)
   await mountRest(app, context)
   await mountStorage(app, context)
@@ -67,6 +73,7 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
     serviceRoleKey: keys.serviceRoleKey,
     db,
     context,
+    warnings,
     async close() {
       if (closed) return
       closed = true
