@@ -79,3 +79,20 @@ export async function sendAuthEmail(
     ...renderEmail(contentFor(type, link, issued.otp, lifetime)),
   })
 }
+
+/** Told to the owner when someone signs up with an address that already has an account. */
+export async function sendAccountExistsEmail(services: AuthServices, to: string, siteUrl: string): Promise<void> {
+  await services.mailbox.send({
+    to,
+    subject: 'You already have a Moori account',
+    ...renderEmail({
+      greeting: 'Hi there,',
+      paragraphs: [
+        'Someone (hopefully you) tried to sign up for Moori with this address, but it already has an ' +
+          'account. Sign in instead; if you forgot your password, choose "Forgot password?" there.',
+      ],
+      action: { label: 'Go to Moori', url: siteUrl },
+      footer: ["If it wasn't you, you can ignore this email: your account is unchanged."],
+    }),
+  })
+}

@@ -81,7 +81,7 @@ export function mountGoogleRoutes(auth: Hono, services: AuthServices): void {
       return c.html(page, 400, standInPageHeaders)
     }
 
-    const client = { ip: clientAddress(c), userAgent: c.req.header('user-agent') }
+    const client = { ip: clientAddress(c, ctx.config), userAgent: c.req.header('user-agent') }
     const outcome = await db.transaction(async (tx) => {
       const userId = await signInGoogleUser(tx, email, name)
       if (state.pkce) return { code: await createFlowState(tx, userId, state.pkce, 'oauth'), grant: null }

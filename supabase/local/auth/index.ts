@@ -12,7 +12,9 @@ import type { AuthServices } from './authServices'
 import { mountEmailLinkRoutes } from './emailLinkRoutes'
 import { mountGoogleRoutes } from './googleRoutes'
 import { createPasswordHasher } from './passwords'
+import { createEmailRequestLimits } from './emailRequestLimits'
 import { createRateLimiter } from './rateLimiter'
+import { createSignInBackoff } from './signInBackoff'
 import { mountSettingsRoutes } from './settingsRoutes'
 import { mountSignupRoutes } from './signupRoutes'
 import { mountTokenRoutes } from './tokenRoutes'
@@ -24,12 +26,19 @@ const browserPaths = new Set(['/auth/v1/verify', '/auth/v1/authorize', '/auth/v1
 export async function mountAuth(app: Hono, ctx: StackContext): Promise<void> {
   const mailbox = await openMailbox(ctx.db)
   const limits = { max: ctx.config.maxFailedSignIns, windowSeconds: ctx.config.signInWindowSeconds }
+  const signInLimiter = createRateLimiter(limits)
   const services: AuthServices = {
     ctx,
     db: ctx.db,
     mailbox,
     passwords: createPasswordHasher(ctx.config.passwordHashCost),
-    signInLimiter: createRateLimiter(limits),
+    signInLimiter,
+    signInBackoff: createSignInBackoff(signInLimiter, {
+      freeFailures: ctx.config.maxFailedSignIns,
+      firstDelayMs: ctx.config.signInBackoffMs,
+      maxDelayMs: ctx.config.signInBackoffMaxMs,
+    }),
+    emailRequests: createEmailRequestLimits(ctx.config),
     otpLimiter: createRateLimiter(limits),
   }
 
