@@ -7,6 +7,7 @@ import { LOCAL_JWT_SECRET } from './supabase/local/config.ts'
 import { pwaIcons } from './scripts/lib/pwaIcons.ts'
 import { preloadFonts } from './scripts/lib/preloadFonts.ts'
 import { webManifest } from './scripts/lib/webManifest.ts'
+import { securityHeadersFile } from './scripts/lib/securityHeadersFile.ts'
 
 // Without configuration the app talks to the local stack on its own origin with the local anon key.
 // Production builds set VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_API_URL (see README).
@@ -33,6 +34,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    securityHeadersFile(),
   ],
   // Names the build in the page (<html data-build>), so support and the update test can tell versions apart.
   define: { __MOORI_BUILD__: JSON.stringify(process.env.MOORI_BUILD_ID ?? 'local') },
