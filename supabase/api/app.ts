@@ -2,6 +2,7 @@
 // background removal, outfit processing jobs, item extraction, prompt moodboards and account deletion.
 // The local stack mounts it under /api; in production it runs as its own Node service.
 import { Hono } from 'hono'
+import { MAX_API_BODY_BYTES, capBody } from './bodyLimits'
 import { createAdminClient, type AdminClient } from './supabaseAdmin'
 import { requireUser, type ApiEnv } from './requireUser'
 import { mountAccountRoutes } from './accountRoutes'
@@ -20,6 +21,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
 
   const app = new Hono<ApiEnv>()
   app.get('/health', (c) => c.json({ ok: true }))
+  app.use('*', capBody(MAX_API_BODY_BYTES))
   app.use('*', requireUser(adminClient))
   app.get('/me', (c) => c.json({ id: c.get('user').id, email: c.get('user').email ?? null }))
   mountWallRoutes(app, adminClient)
