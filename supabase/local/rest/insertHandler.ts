@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { RestError, invalidBody, payloadTooLarge, unknownColumn, unknownPayloadColumn } from './errors'
 import { parseRows } from './jsonBody'
 import { runMutation } from './mutation'
+import { checkTextValues } from './textValues'
 import type { QueryParams } from './queryParams'
 import type { RestRequest, RestResult } from './restRequest'
 import type { SchemaSnapshot, TableInfo } from './schemaCache'
@@ -20,6 +21,7 @@ function sameKeys(a: string[], b: string[]): boolean {
 
 export function insertColumns(table: TableInfo, query: QueryParams, body: string, maxRows: number): string[] {
   const { rows, isArray } = parseRows(body)
+  checkTextValues(table, rows)
   if (rows.length > maxRows) {
     throw payloadTooLarge(`Too many rows in one insert: at most ${maxRows}`, `The body holds ${rows.length} rows`)
   }
