@@ -11,7 +11,8 @@ import { securityHeadersFile } from './scripts/lib/securityHeadersFile.ts'
 
 // Without configuration the app talks to the local stack on its own origin with the local anon key.
 // Production builds set VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_API_URL (see README).
-process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(LOCAL_JWT_SECRET)).anonKey
+// The local anon key follows MOORI_JWT_SECRET, so a stack run with its own secret serves a working app.
+process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(process.env.MOORI_JWT_SECRET || LOCAL_JWT_SECRET)).anonKey
 
 // One config for the app build and both Vitest projects; the `@/` alias comes from tsconfig paths.
 export default defineConfig({

@@ -35,6 +35,13 @@ export interface LocalStack {
   close(): Promise<void>
 }
 
+/** Where clients reach the stack: its address, or the site URL's origin when it listens on all
+ * addresses (0.0.0.0 names no host a browser could use, and the Host check would refuse it). */
+function publicUrlOf(config: StackConfig, port: number): string {
+  if (config.host === '0.0.0.0' || config.host === '::') return new URL(config.siteUrl).origin
+  return `http://${config.host}:${port}`
+}
+
 export async function startLocalStack(config: StackConfig): Promise<LocalStack> {
   const warnings = checkStartupSecurity(config)
   const temporaryRoot = config.dataDir ? null : await mkdtemp(path.join(os.tmpdir(), 'moori-stack-'))
@@ -63,7 +70,7 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
     server.listen(config.port, config.host, () => resolve())
   })
   const port = (server.address() as AddressInfo).port
-  publicUrl = `http://${config.host}:${port}`
+  publicUrl = publicUrlOf(config, port)
 
   let closed = false
   return {
