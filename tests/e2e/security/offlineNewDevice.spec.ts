@@ -24,7 +24,7 @@ test('a signed-in user whose profile has not reached this device waits offline, 
   await context.setOffline(true)
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key, value),
-    [STORAGE_KEY, JSON.stringify(data.session)],
+    [STORAGE_KEY, JSON.stringify(data.session)] as const,
   )
   await page.clock.install()
   await page.reload()
