@@ -6,11 +6,16 @@
 import { createHmac } from 'node:crypto'
 import type { Json } from './users'
 
-/** A UUID-shaped id derived from the address: the same on every request, unrelated to any real id. */
-export function standInUserId(secret: string, email: string): string {
-  const hex = createHmac('sha256', secret).update(`moori-signup-answer:${email}`).digest('hex')
+/** A version-4-shaped UUID derived from a key and a text: the same every time, unrelated to real ids. */
+function derivedUuid(key: string, text: string): string {
+  const hex = createHmac('sha256', key).update(text).digest('hex')
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+/** The id a confirmed account is given in sign-up answers: stable per address, not its real id. */
+export function standInUserId(secret: string, email: string): string {
+  return derivedUuid(secret, `moori-signup-answer:${email}`)
 }
 
 export function signupAnswer(id: string, email: string, userMetadata: Json, now = new Date()): Json {
@@ -26,7 +31,7 @@ export function signupAnswer(id: string, email: string, userMetadata: Json, now 
     user_metadata: userMetadata,
     identities: [
       {
-        identity_id: standInUserId(id, 'identity'),
+        identity_id: derivedUuid(id, 'moori-signup-answer:identity'),
         id,
         user_id: id,
         identity_data: { sub: id, email, email_verified: false, phone_verified: false },

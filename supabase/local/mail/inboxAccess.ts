@@ -22,11 +22,8 @@ export function inboxRefusal(c: Context): string | null {
   }
   const origin = c.req.header('origin')
   const host = c.req.header('host')?.toLowerCase()
-  if (
-    origin !== undefined &&
-    origin !== `http://${host}` &&
-    !(origin === 'null' && fetchSite === 'same-origin')
-  ) {
+  const own = origin === `http://${host}` || origin === `https://${host}`
+  if (origin !== undefined && !own && !(origin === 'null' && fetchSite === 'same-origin')) {
     return 'The inbox is only served to its own pages'
   }
   return null
