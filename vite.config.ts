@@ -7,10 +7,12 @@ import { LOCAL_JWT_SECRET } from './supabase/local/config.ts'
 import { pwaIcons } from './scripts/lib/pwaIcons.ts'
 import { preloadFonts } from './scripts/lib/preloadFonts.ts'
 import { webManifest } from './scripts/lib/webManifest.ts'
+import { securityHeadersFile } from './scripts/lib/securityHeadersFile.ts'
 
 // Without configuration the app talks to the local stack on its own origin with the local anon key.
 // Production builds set VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_API_URL (see README).
-process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(LOCAL_JWT_SECRET)).anonKey
+// The local anon key follows MOORI_JWT_SECRET, so a stack run with its own secret serves a working app.
+process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(process.env.MOORI_JWT_SECRET || LOCAL_JWT_SECRET)).anonKey
 
 // One config for the app build and both Vitest projects; the `@/` alias comes from tsconfig paths.
 export default defineConfig({
@@ -33,6 +35,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    securityHeadersFile(),
   ],
   // Names the build in the page (<html data-build>), so support and the update test can tell versions apart.
   define: { __MOORI_BUILD__: JSON.stringify(process.env.MOORI_BUILD_ID ?? 'local') },
@@ -59,6 +62,18 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The attacks of the security issue and the access and bad-input sweeps, against the real stack.
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

@@ -1,6 +1,7 @@
 // The server behind the e2e tests: builds the app, then starts a throwaway local stack (fresh data
 // directory, seeded) that serves it. Email confirmation stays on, as in production, so the tests go
-// through the inbox.
+// through the inbox; the Google stand-in is switched on (it is off in `npm start`), and the request
+// limits are raised, since every test browser comes from the same address.
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -21,6 +22,9 @@ const stack = await runStack(
     siteUrl: `http://localhost:${port}`,
     appDir,
     maxFailedSignIns: 50,
+    googleStandIn: true,
+    emailRequestsPerAddress: 10_000,
+    emailRequestsPerEmail: 100,
   },
   () => rm(dataDir, { recursive: true, force: true }),
 )

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit, integration and e2e, one after another. Every step runs even when
+// `npm test`: typecheck, lint, unit, integration, security and e2e, one after another. Every step runs even when
 // an earlier one failed, so one run shows everything that is wrong; the exit code is non-zero if any
 // step failed, and the last line is the total across suites: `N passed, N failed`.
 import { spawn } from 'node:child_process'
@@ -92,6 +92,7 @@ steps.push(await checkStep('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 steps.push(await checkStep('lint', 'npm', ['run', '--silent', 'lint']))
 steps.push(await vitestStep('unit', 'unit'))
 steps.push(await vitestStep('integration', 'integration'))
+steps.push(await vitestStep('security', 'security'))
 steps.push(await playwrightStep())
 
 console.log('\nSummary')

@@ -2,9 +2,11 @@
 // closed, nothing lost), and prints where everything is.
 import { startLocalStack, type LocalStack } from '../../supabase/local/server'
 import type { StackConfig } from '../../supabase/local/config'
+import { formatWarnings } from '../../supabase/local/startupSecurity'
 
 export async function runStack(config: StackConfig, onClose?: () => Promise<void>): Promise<LocalStack> {
   const stack = await startLocalStack(config)
+  if (stack.warnings.length > 0) console.warn(`\n${formatWarnings(stack.warnings)}\n`)
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return

@@ -1,7 +1,9 @@
 // Sign-out and account deletion, which touch the session, the sync worker and the replica together.
 // Sign-out pushes what it can first and reports what could not be pushed unless forced; then the
-// session ends (the app switches to the guest replica) and this user's database is deleted.
+// session ends (the app switches to the guest replica), this user's database is deleted and the
+// service worker's image and shared-photo caches are cleared.
 import { useMemo, type ReactNode } from 'react'
+import { clearAccountCaches } from '@/data/accountCaches'
 import { deleteReplicaDatabase } from '@/data/db'
 import { AccountContext, type AccountActions } from '@/auth/AccountContext'
 import { deleteAccountOnServer, endSession } from '@/auth/authActions'
@@ -21,6 +23,7 @@ export function AccountProvider({ replica, children }: { replica: AppReplica; ch
       await replica.sync.stop()
       replica.db.close()
       await deleteReplicaDatabase(replica.db.name)
+      await clearAccountCaches()
     }
     return {
       async signOut(options = {}) {

@@ -1,7 +1,7 @@
 // The app's own "loading" state looks exactly like the static boot shell in index.html (same header
 // bar, same spinner, styles inline there), so nothing jumps between the HTML's first paint, the app
-// getting ready, and the first screen.
-export function BootShell({ label = 'Loading Moori' }: { label?: string }) {
+// getting ready, and the first screen. A message, when there is one, is shown under the spinner.
+export function BootShell({ label = 'Loading Moori', message }: { label?: string; message?: string }) {
   return (
     <>
       <div className="boot-bar">
@@ -9,8 +9,17 @@ export function BootShell({ label = 'Loading Moori' }: { label?: string }) {
         <span className="boot-word">Moori</span>
       </div>
       <div className="boot-body" role="status">
-        <span className="boot-spin" />
-        <span className="visually-hidden">{label}</span>
+        {message ? (
+          <div className="boot-with-message">
+            <span className="boot-spin" />
+            <p>{message}</p>
+          </div>
+        ) : (
+          <>
+            <span className="boot-spin" />
+            <span className="visually-hidden">{label}</span>
+          </>
+        )}
       </div>
     </>
   )

@@ -1,8 +1,10 @@
 // Wraps every route (spec §2): a spinner while the session or the profile is loading; a signed-in user
-// without a profile goes to /setup-profile after 2000 ms; one with a profile never stays there.
+// without a profile goes to /setup-profile after 2000 ms; one with a profile never stays there. Offline
+// on a device that never heard of the account's profile, it says so and waits for the network.
 import { useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
+import { ACCOUNT_WAITING_FOR_NETWORK } from '@/lib/accountMessages'
 import { BootShell } from './BootShell'
 
 export const SETUP_PROFILE_REDIRECT_MS = 2000
@@ -23,6 +25,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer)
   }, [needsProfile, navigate])
 
+  if (account.status === 'signedIn' && account.waitingForNetwork) {
+    return <BootShell message={ACCOUNT_WAITING_FOR_NETWORK} />
+  }
   if (account.status === 'loading' || (account.status === 'signedIn' && account.profileLoading)) {
     return <BootShell label="Loading your account" />
   }

@@ -1,9 +1,12 @@
 // Who is using the app: the session plus the user's profile, as the guard and the header need them.
 // The profile comes from the replica; the session-storage copy answers first, and after 10 s without
-// an answer (offline on a new device) the profile counts as loaded with whatever is known (spec §4).
+// an answer the profile counts as loaded with whatever is known (spec §4). Offline, "not known yet"
+// is not "none": on a new device whose replica has not heard from the server, the account keeps
+// waiting for the network (and says so) instead of being sent to set up a profile it already has.
 import { useEffect, useRef, useState } from 'react'
 import { useMyProfileState } from '@/data/queries/useProfile'
 import { useRetainScope } from '@/data/queries/useScope'
+import { useSyncStatus } from '@/data/queries/useSyncStatus'
 import type { ProfileRow } from '@/data/model/rows'
 import { readCachedProfile, writeCachedProfile, type CachedProfile } from './profileCache'
 import { useSession, type SessionUser } from './SessionContext'
@@ -16,6 +19,8 @@ export interface Account {
   /** The user's profile; null when they have none (yet). */
   profile: CachedProfile | ProfileRow | null
   profileLoading: boolean
+  /** Still loading because the device is offline and the server never answered for this account. */
+  waitingForNetwork: boolean
 }
 
 export function useAccount(): Account {
@@ -23,6 +28,7 @@ export function useAccount(): Account {
   const userId = session.user?.id ?? null
   useRetainScope(userId ? 'me' : null)
   const mine = useMyProfileState()
+  const offline = useSyncStatus()?.online === false
   const replicaProfile = mine?.profile
   const me = { status: mine?.me ?? 'loading' }
   const [timedOut, setTimedOut] = useState(false)
@@ -47,10 +53,23 @@ export function useAccount(): Account {
   }, [replicaProfile, me.status, gone])
 
   if (session.status !== 'signedIn' || !userId) {
-    return { status: session.status, user: null, profile: null, profileLoading: session.status === 'loading' }
+    return {
+      status: session.status,
+      user: null,
+      profile: null,
+      profileLoading: session.status === 'loading',
+      waitingForNetwork: false,
+    }
   }
   const cached = gone ? null : readCachedProfile(userId)
   const profile = replicaProfile ?? (me.status === 'ready' ? null : cached)
   const known = replicaProfile !== undefined && (replicaProfile !== null || me.status === 'ready' || gone)
-  return { status: 'signedIn', user: session.user, profile, profileLoading: !known && !cached && !timedOut }
+  const waitingForNetwork = !known && !cached && offline
+  return {
+    status: 'signedIn',
+    user: session.user,
+    profile,
+    profileLoading: (!known && !cached && !timedOut) || waitingForNetwork,
+    waitingForNetwork,
+  }
 }

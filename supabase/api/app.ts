@@ -5,6 +5,7 @@
 // the same code. The vision models load on first use, in worker threads, never on the event loop.
 import { Hono } from 'hono'
 import { errorResponse } from './apiError'
+import { MAX_API_BODY_BYTES, capBody } from './bodyLimits'
 import { createAdminClient, type AdminClient } from './supabaseAdmin'
 import { requireUser, type ApiEnv } from './requireUser'
 import { mountAccountRoutes } from './accountRoutes'
@@ -63,6 +64,7 @@ export function createProductApi(config: ApiConfig): ProductApi {
   const app = new Hono<ApiEnv>()
   app.onError((error, c) => errorResponse(error, c))
   app.get('/health', (c) => c.json({ ok: true }))
+  app.use('*', capBody(MAX_API_BODY_BYTES))
   app.use('*', requireUser(adminClient, config.jwtSecret))
   app.get('/me', (c) => c.json({ id: c.get('user').id, email: c.get('user').email }))
   mountWallRoutes(app, adminClient)

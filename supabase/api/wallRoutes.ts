@@ -1,13 +1,14 @@
 // The wall endpoints of the product API (spec §7): POST /walls makes a moodboard wall from a prompt
 // for the caller (owner_id must be the caller) and answers { wallId }.
 import type { Hono } from 'hono'
+import { MAX_JSON_BODY_BYTES, capBody } from './bodyLimits'
 import type { AdminClient } from './supabaseAdmin'
 import { createMoodboard, MoodboardError } from './createMoodboard'
 import { PROMPT_MAX } from './moodboard'
 import { isCaller, type ApiEnv } from './requireUser'
 
 export function mountWallRoutes(app: Hono<ApiEnv>, admin: () => AdminClient): void {
-  app.post('/walls', async (c) => {
+  app.post('/walls', capBody(MAX_JSON_BODY_BYTES), async (c) => {
     const user = c.get('user')
     const body: unknown = await c.req.json().catch(() => null)
     if (!body || typeof body !== 'object')

@@ -1,6 +1,7 @@
 // Settings of the local stack. Every value has a development default so `npm start` needs no setup;
 // environment variables override them. The JWT secret and the two API keys are fixed, documented
-// development values: they are accepted by this local stack and nothing else.
+// development values: they are accepted by this local stack and nothing else, and the stack refuses
+// to serve them beyond loopback (see startupSecurity.ts).
 import path from 'node:path'
 import type { ApiConfig } from '../api/app'
 
@@ -14,16 +15,35 @@ export interface StackConfig {
   siteUrl: string
   /** Extra origins that email links and OAuth may redirect to (the site URL is always allowed). */
   redirectAllowList: string[]
+  /** Browser origins besides the stack's own and the site URL's that may call it (CORS), and whose
+   * hosts the Host header may name. */
+  allowedOrigins: string[]
+  /** Addresses of reverse proxies whose X-Forwarded-For is believed; nobody else's is. */
+  trustedProxies: string[]
   jwtSecret: string
   /** Access-token lifetime in seconds (supabase-js refreshes 90 s before expiry). */
   jwtExpiry: number
   /** When true, sign-up returns a session at once instead of sending a confirmation email. */
   autoConfirm: boolean
-  /** Failed password sign-ins allowed per email and per address within `signInWindowSeconds`. */
+  /** The local Google stand-in: anyone can claim any address on its page, so it is off unless asked. */
+  googleStandIn: boolean
+  /** Failed password sign-ins allowed per email and per address within `signInWindowSeconds`; past it
+   * an address is refused (429) and an email is slowed down (never refused: its owner must get in). */
   maxFailedSignIns: number
   signInWindowSeconds: number
+  /** The first delay of a slowed-down email, doubled per further failure up to `signInBackoffMaxMs`. */
+  signInBackoffMs: number
+  signInBackoffMaxMs: number
+  /** Sign-ups, magic links/codes and recovery emails asked for, per client address and per email
+   * address, within `emailRequestWindowSeconds`. */
+  emailRequestsPerAddress: number
+  emailRequestsPerEmail: number
+  emailRequestWindowSeconds: number
   /** Email links (magic link, recovery, confirmation) stay valid this long. */
   emailLinkLifetimeSeconds: number
+  /** Largest REST request body (bytes) and most rows one insert may carry. */
+  maxRestBodyBytes: number
+  maxRowsPerInsert: number
   /** log2 of scrypt's N for new password hashes (default 15, ~90 ms); tests may lower it to run faster. */
   passwordHashCost?: number
   /** A built app (dist/) to serve from the stack's origin; undefined serves none. */
@@ -40,29 +60,52 @@ function envFlag(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
 }
 
+function envList(value: string | undefined, fallback = ''): string[] {
+  return (value ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+function envNumber(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const number = Number(value)
+  if (!Number.isFinite(number) || number < 0)
+    throw new Error(`Expected a non-negative number, got "${value}"`)
+  return number
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): StackConfig {
-  const port = Number(env.MOORI_STACK_PORT ?? DEFAULT_PORT)
   return {
-    port,
+    port: envNumber(env.MOORI_STACK_PORT, DEFAULT_PORT),
     host: env.MOORI_STACK_HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.MOORI_DATA_DIR ?? '.data'),
     siteUrl: env.MOORI_SITE_URL ?? 'http://localhost:4173',
-    redirectAllowList: (
-      env.MOORI_REDIRECT_ALLOW_LIST ?? 'http://localhost:5173,http://127.0.0.1:4173,http://127.0.0.1:5173'
-    )
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    redirectAllowList: envList(
+      env.MOORI_REDIRECT_ALLOW_LIST,
+      'http://localhost:5173,http://127.0.0.1:4173,http://127.0.0.1:5173',
+    ),
+    allowedOrigins: envList(env.MOORI_ALLOWED_ORIGINS),
+    trustedProxies: envList(env.MOORI_TRUSTED_PROXIES),
     jwtSecret: env.MOORI_JWT_SECRET ?? LOCAL_JWT_SECRET,
-    jwtExpiry: Number(env.MOORI_JWT_EXPIRY ?? 3600),
+    jwtExpiry: envNumber(env.MOORI_JWT_EXPIRY, 3600),
     autoConfirm: envFlag(env.MOORI_AUTO_CONFIRM, false),
-    maxFailedSignIns: Number(env.MOORI_MAX_FAILED_SIGN_INS ?? 10),
-    signInWindowSeconds: Number(env.MOORI_SIGN_IN_WINDOW_SECONDS ?? 300),
-    emailLinkLifetimeSeconds: Number(env.MOORI_EMAIL_LINK_LIFETIME ?? 3600),
+    googleStandIn: envFlag(env.MOORI_GOOGLE_STAND_IN, false),
+    maxFailedSignIns: envNumber(env.MOORI_MAX_FAILED_SIGN_INS, 10),
+    signInWindowSeconds: envNumber(env.MOORI_SIGN_IN_WINDOW_SECONDS, 300),
+    signInBackoffMs: envNumber(env.MOORI_SIGN_IN_BACKOFF_MS, 1000),
+    signInBackoffMaxMs: envNumber(env.MOORI_SIGN_IN_BACKOFF_MAX_MS, 15_000),
+    emailRequestsPerAddress: envNumber(env.MOORI_EMAIL_REQUESTS_PER_ADDRESS, 30),
+    emailRequestsPerEmail: envNumber(env.MOORI_EMAIL_REQUESTS_PER_EMAIL, 6),
+    emailRequestWindowSeconds: envNumber(env.MOORI_EMAIL_REQUEST_WINDOW_SECONDS, 3600),
+    emailLinkLifetimeSeconds: envNumber(env.MOORI_EMAIL_LINK_LIFETIME, 3600),
+    maxRestBodyBytes: envNumber(env.MOORI_MAX_REST_BODY_BYTES, 2 * 1024 * 1024),
+    maxRowsPerInsert: envNumber(env.MOORI_MAX_ROWS_PER_INSERT, 1000),
   }
 }
 
-/** A config for tests: in memory, any free port, auto-confirm on unless asked otherwise. */
+/** A config for tests: in memory, any free port, auto-confirm on and request limits out of the way
+ * unless asked otherwise (the security suite sets them low on purpose). */
 export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   return {
     ...configFromEnv({}),
@@ -70,6 +113,8 @@ export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     dataDir: undefined,
     siteUrl: 'http://localhost:4173',
     autoConfirm: true,
+    emailRequestsPerAddress: 10_000,
+    emailRequestsPerEmail: 1000,
     ...overrides,
   }
 }

@@ -3,6 +3,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import type { Context } from 'hono'
 import type { StackConfig } from './config'
+import type { OriginPolicy } from './guard/originPolicy'
 import type { ApiKeys } from './keys'
 import type { AuthResolution } from './requestAuth'
 import { resolveRequestAuth } from './requestAuth'
@@ -11,6 +12,8 @@ export interface StackContext {
   config: StackConfig
   db: PGlite
   keys: ApiKeys
+  /** Which hosts and browser origins may reach the stack (HTTP and WebSocket alike). */
+  origins: OriginPolicy
   /** Base URL clients reach the stack at, e.g. http://127.0.0.1:54321 (known once listening). */
   publicUrl(): string
   /** Directory that holds stored objects, one sub-directory per bucket. */

@@ -42,7 +42,11 @@ export type VerifyResult =
 
 export async function verifyJwt(secret: string, token: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, secretBytes(secret), { algorithms: ['HS256'] })
+    // A token without `exp` would never stop working: refused, like any token it cannot date.
+    const { payload } = await jwtVerify(token, secretBytes(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+    })
     return { ok: true, claims: payload }
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }

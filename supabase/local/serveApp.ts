@@ -3,13 +3,16 @@
 // cached for a year; the HTML shell, the service worker and the manifest are always revalidated; text
 // goes out gzip-compressed.
 // Any other GET that is not a file and not a service path gets the shell (client-side routes).
-// A share POSTed with no service worker to receive it is sent on to /share.
+// A share POSTed with no service worker to receive it is sent on to /share. Every app response carries
+// the build's security headers (dist/_headers: CSP, nosniff, frame and referrer policies).
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { isAssetPath } from '../../src/lib/assetPaths'
+import { appSecurityHeaders, parseHeadersFile } from './appSecurityHeaders'
 import { SHARE_SCREEN, SHARE_TARGET_ACTION } from '../../src/lib/shareTarget'
 
 /** Paths that belong to the stack's services and never fall back to the app shell. */
@@ -27,8 +30,22 @@ function isServicePath(pathname: string): boolean {
   return servicePrefixes.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p))
 }
 
+/** The build's `_headers`; a build without one (an older dist/) gets the same headers made here. */
+function securityHeadersOf(root: string): Record<string, string> {
+  const file = path.join(root, '_headers')
+  if (existsSync(file)) return parseHeadersFile(readFileSync(file, 'utf8'))
+  const index = path.join(root, 'index.html')
+  return appSecurityHeaders({ html: existsSync(index) ? readFileSync(index, 'utf8') : '' })
+}
+
 export function mountApp(app: Hono, appDir: string): void {
   const root = path.resolve(appDir)
+  const securityHeaders = securityHeadersOf(root)
+  const secure: MiddlewareHandler = async (c, next) => {
+    await next()
+    if (isServicePath(c.req.path)) return
+    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value)
+  }
   const files: MiddlewareHandler = serveStatic({
     root: path.relative(process.cwd(), root) || '.',
     onFound: (filePath, ctx) => {
@@ -45,6 +62,7 @@ export function mountApp(app: Hono, appDir: string): void {
   const compressed = compress()
   const compressApp: MiddlewareHandler = (c, next) =>
     isServicePath(c.req.path) ? next() : compressed(c, next)
+  app.use('*', secure)
   app.use('*', compressApp)
   app.use('*', staticFirst)
   // The service worker receives shared photos; if none is running yet, the share cannot be kept, and

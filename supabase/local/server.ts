@@ -11,7 +11,8 @@ import { createAdaptorServer } from '@hono/node-server'
 import type { PGlite } from '@electric-sql/pglite'
 import type { StackConfig } from './config'
 import type { StackContext } from './context'
-import { cors } from './cors'
+import { requestGuard } from './requestGuard'
+import { createOriginPolicy } from './guard/originPolicy'
 import { openDatabase } from './db/openDatabase'
 import { makeApiKeys } from './keys'
 import { mountAuth } from './auth/index'
@@ -21,6 +22,7 @@ import { attachRealtime } from './realtime/index'
 import { createProductApi, type ProductApi } from '../api/app'
 import { localApiInstanceId, localStorageOrigins } from './apiWiring'
 import { mountApp } from './serveApp'
+import { checkStartupSecurity } from './startupSecurity'
 
 /** What tests and scripts need of a running stack besides the product API. */
 export interface StackHandle {
@@ -30,6 +32,8 @@ export interface StackHandle {
   serviceRoleKey: string
   db: PGlite
   context: StackContext
+  /** Things about this configuration that the person running it must know (printed by runStack). */
+  warnings: string[]
   close(): Promise<void>
 }
 
@@ -38,7 +42,15 @@ export interface LocalStack extends StackHandle {
   api: ProductApi
 }
 
+/** Where clients reach the stack: its address, or the site URL's origin when it listens on all
+ * addresses (0.0.0.0 names no host a browser could use, and the Host check would refuse it). */
+function publicUrlOf(config: StackConfig, port: number): string {
+  if (config.host === '0.0.0.0' || config.host === '::') return new URL(config.siteUrl).origin
+  return `http://${config.host}:${port}`
+}
+
 export async function startLocalStack(config: StackConfig): Promise<LocalStack> {
+  const warnings = checkStartupSecurity(config)
   const temporaryRoot = config.dataDir ? null : await mkdtemp(path.join(os.tmpdir(), 'moori-stack-'))
   const storageRoot = path.join(config.dataDir ?? temporaryRoot!, 'storage')
   await mkdir(storageRoot, { recursive: true })
@@ -46,10 +58,11 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
   const keys = await makeApiKeys(config.jwtSecret)
 
   let publicUrl = `http://${config.host}:${config.port}`
-  const context: StackContext = { config, db, keys, storageRoot, publicUrl: () => publicUrl }
+  const origins = createOriginPolicy(config)
+  const context: StackContext = { config, db, keys, origins, storageRoot, publicUrl: () => publicUrl }
 
   const app = new Hono()
-  app.use('*', cors)
+  app.use('*', requestGuard(origins))
   await mountAuth(app, context)
   await mountRest(app, context)
   await mountStorage(app, context)
@@ -73,7 +86,7 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
     server.listen(config.port, config.host, () => resolve())
   })
   const port = (server.address() as AddressInfo).port
-  publicUrl = `http://${config.host}:${port}`
+  publicUrl = publicUrlOf(config, port)
   api.start()
 
   let closed = false
@@ -85,6 +98,7 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
     db,
     context,
     api,
+    warnings,
     async close() {
       if (closed) return
       closed = true

@@ -79,3 +79,42 @@ export async function sendAuthEmail(
     ...renderEmail(contentFor(type, link, issued.otp, lifetime)),
   })
 }
+
+/** Asks the owner of an existing account whether Google sign-in may be linked to it. */
+export async function sendGoogleLinkEmail(services: AuthServices, to: string, token: string): Promise<void> {
+  const link = `${issuerOf(services.ctx)}/google/link?${new URLSearchParams({ token }).toString()}`
+  const lifetime = lifetimeText(services.ctx.config.emailLinkLifetimeSeconds)
+  await services.mailbox.send({
+    to,
+    subject: 'Link Google sign-in to your Moori account?',
+    ...renderEmail({
+      greeting: 'Hi there,',
+      paragraphs: [
+        'Someone asked to sign in to your Moori account with Google. If that was you, confirm below: ' +
+          'Google sign-in is then linked to your account and you are signed in.',
+      ],
+      action: { label: 'Link Google sign-in', url: link },
+      footer: [
+        `The link works once and expires in ${lifetime}.`,
+        "If it wasn't you, ignore this email: nothing changes and nobody is signed in.",
+      ],
+    }),
+  })
+}
+
+/** Told to the owner when someone signs up with an address that already has an account. */
+export async function sendAccountExistsEmail(services: AuthServices, to: string, siteUrl: string): Promise<void> {
+  await services.mailbox.send({
+    to,
+    subject: 'You already have a Moori account',
+    ...renderEmail({
+      greeting: 'Hi there,',
+      paragraphs: [
+        'Someone (hopefully you) tried to sign up for Moori with this address, but it already has an ' +
+          'account. Sign in instead; if you forgot your password, choose "Forgot password?" there.',
+      ],
+      action: { label: 'Go to Moori', url: siteUrl },
+      footer: ["If it wasn't you, you can ignore this email: your account is unchanged."],
+    }),
+  })
+}

@@ -47,6 +47,10 @@ export function validationError(message: string, status: ContentfulStatusCode = 
 
 /** 429 with Retry-After, for the failure limits (password sign-in, 6-digit codes). */
 export function tooManyAttempts(c: Context, retryAfterSeconds: number, message: string): AuthError {
+  return tooManyRequests(c, retryAfterSeconds, 'over_request_rate_limit', message)
+}
+
+export function tooManyRequests(c: Context, retryAfterSeconds: number, code: string, message: string): AuthError {
   c.header('Retry-After', String(retryAfterSeconds))
-  return new AuthError(429, 'over_request_rate_limit', message)
+  return new AuthError(429, code, message)
 }

@@ -4,7 +4,9 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { StackContext } from '../context'
 import type { Mailbox } from '../mail/mailbox'
 import type { PasswordHasher } from './passwords'
+import type { EmailRequestLimits } from './emailRequestLimits'
 import type { RateLimiter } from './rateLimiter'
+import type { SignInBackoff } from './signInBackoff'
 
 export interface AuthServices {
   ctx: StackContext
@@ -13,6 +15,10 @@ export interface AuthServices {
   passwords: PasswordHasher
   /** Failed password sign-ins, keyed by email and by client address. */
   signInLimiter: RateLimiter
+  /** Slows password attempts on an email with many recent failures (signInLimiter's counts). */
+  signInBackoff: SignInBackoff
+  /** Sign-ups and emails asked for, per client address and per email address. */
+  emailRequests: EmailRequestLimits
   /** Failed 6-digit code checks, keyed the same way (a code has only a million values). */
   otpLimiter: RateLimiter
 }

@@ -1,4 +1,5 @@
-// The email-based flows: POST /otp (magic link + code), POST /recover (password reset), and their
+// The email-based flows: POST /otp (magic link + code), POST /recover (password reset), both limited
+// per client and email address and answering alike for registered and unknown addresses, and their
 // verification: GET /verify (the link a browser opens; 303 back to the app with tokens in the
 // fragment, or ?code= for PKCE) and POST /verify (a 6-digit code or a token hash → session).
 import type { Context, Hono } from 'hono'
@@ -6,6 +7,7 @@ import { AuthError, tooManyAttempts, validationError } from './authError'
 import type { AuthServices } from './authServices'
 import { sendAuthEmail, type EmailLinkType } from './authEmails'
 import { clientAddress } from './clientAddress'
+import { admitEmailRequest } from './emailRequestLimits'
 import {
   consumeLinkToken,
   consumeOtp,
@@ -68,7 +70,7 @@ export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
   const { ctx, db, otpLimiter } = services
   const lifetime = ctx.config.emailLinkLifetimeSeconds
   const clientOf = (c: Context): ClientInfo => ({
-    ip: clientAddress(c),
+    ip: clientAddress(c, ctx.config),
     userAgent: c.req.header('user-agent'),
   })
 
@@ -82,15 +84,18 @@ export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
     const userMetadata = metadataOf(body.data, 'data')
     const pkce = pkceChallengeOf(body.code_challenge, body.code_challenge_method)
     const redirectTo = resolveRedirect(ctx.config, c.req.query('redirect_to'))
+    admitEmailRequest(services.emailRequests, c, email, clientOf(c).ip)
+    // The same answer whether or not the address has an account (with create_user off, an unknown
+    // address simply gets no email), so this cannot be used to learn who is registered.
     const issued = await db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email)
       if (!user) {
-        if (!createUser) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+        if (!createUser) return null
         user = await insertEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata })
       }
       return issueEmailToken(tx, user.id, 'magiclink_token', pkce, lifetime)
     })
-    await sendAuthEmail(services, 'magiclink', email, issued, redirectTo)
+    if (issued) await sendAuthEmail(services, 'magiclink', email, issued, redirectTo)
     return c.json({})
   })
 
@@ -99,6 +104,7 @@ export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
     const email = normalizeEmail(body.email)
     const pkce = pkceChallengeOf(body.code_challenge, body.code_challenge_method)
     const redirectTo = resolveRedirect(ctx.config, c.req.query('redirect_to'))
+    admitEmailRequest(services.emailRequests, c, email, clientOf(c).ip)
     // Same answer whether or not the address has an account; only real accounts get an email.
     const issued = await db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email)
@@ -172,7 +178,7 @@ export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
       return createSession(tx, consumed.userId, sessionMethodOf[consumed.tokenType], client)
     })
     if (!grant) {
-      if (failureKeys.length) otpLimiter.recordFailure(failureKeys)
+      if (failureKeys.length) otpLimiter.record(failureKeys)
       throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
     }
     return c.json(await tokenResponse(services, grant))

@@ -88,3 +88,15 @@ export function renderStandInErrorPage(message: string): string {
 <p class="note">Go back to the app and choose “Continue with Google” again.</p>`,
   )
 }
+
+/** After the stand-in's form named an existing account: its owner decides, by email. */
+export function renderCheckEmailPage(email: string): string {
+  return page(
+    'Check your email – Moori',
+    `<span class="badge">Local stand-in · not Google</span>
+<h1>Check your email</h1>
+<p role="status">There is already a Moori account for <strong>${escapeHtml(email)}</strong>. We sent a link to that
+address: open it to link Google sign-in to the account and sign in.</p>
+<p class="note">You can close this page.</p>`,
+  )
+}

@@ -10,26 +10,37 @@ import { mountAdminRoutes } from './adminRoutes'
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse } from './authError'
 import type { AuthServices } from './authServices'
 import { mountEmailLinkRoutes } from './emailLinkRoutes'
+import { prepareGoogleLinkRequests } from './googleLinkRequests'
 import { mountGoogleRoutes } from './googleRoutes'
 import { createPasswordHasher } from './passwords'
+import { createEmailRequestLimits } from './emailRequestLimits'
 import { createRateLimiter } from './rateLimiter'
+import { createSignInBackoff } from './signInBackoff'
 import { mountSettingsRoutes } from './settingsRoutes'
 import { mountSignupRoutes } from './signupRoutes'
 import { mountTokenRoutes } from './tokenRoutes'
 import { mountUserRoutes } from './userRoutes'
 
 /** Opened by a browser (email links, the Google stand-in), so no apikey is required, as on Supabase. */
-const browserPaths = new Set(['/auth/v1/verify', '/auth/v1/authorize', '/auth/v1/callback'])
+const browserPaths = new Set(['/auth/v1/verify', '/auth/v1/authorize', '/auth/v1/callback', '/auth/v1/google/link'])
 
 export async function mountAuth(app: Hono, ctx: StackContext): Promise<void> {
   const mailbox = await openMailbox(ctx.db)
+  await prepareGoogleLinkRequests(ctx.db)
   const limits = { max: ctx.config.maxFailedSignIns, windowSeconds: ctx.config.signInWindowSeconds }
+  const signInLimiter = createRateLimiter(limits)
   const services: AuthServices = {
     ctx,
     db: ctx.db,
     mailbox,
     passwords: createPasswordHasher(ctx.config.passwordHashCost),
-    signInLimiter: createRateLimiter(limits),
+    signInLimiter,
+    signInBackoff: createSignInBackoff(signInLimiter, {
+      freeFailures: ctx.config.maxFailedSignIns,
+      firstDelayMs: ctx.config.signInBackoffMs,
+      maxDelayMs: ctx.config.signInBackoffMaxMs,
+    }),
+    emailRequests: createEmailRequestLimits(ctx.config),
     otpLimiter: createRateLimiter(limits),
   }
 

@@ -8,22 +8,22 @@ describe('createRateLimiter', () => {
     let now = 1_000_000
     const limiter = createRateLimiter({ max: 3, windowSeconds: 10, now: () => now })
     const keys = ['email:a@example.test', 'address:1.2.3.4']
-    limiter.recordFailure(keys)
+    limiter.record(keys)
     now += 4000
-    limiter.recordFailure(keys)
-    limiter.recordFailure(keys)
+    limiter.record(keys)
+    limiter.record(keys)
     expect(limiter.retryAfter(keys)).toBe(6)
     expect(limiter.retryAfter(['address:1.2.3.4'])).toBe(6)
     expect(limiter.retryAfter(['email:b@example.test'])).toBe(0)
     now += 6000
     expect(limiter.retryAfter(keys)).toBe(0)
-    limiter.recordFailure(keys)
+    limiter.record(keys)
     expect(limiter.retryAfter(keys)).toBe(4)
   })
 
   it('reset clears one key only', () => {
     const limiter = createRateLimiter({ max: 1, windowSeconds: 60 })
-    limiter.recordFailure(['email:a', 'address:x'])
+    limiter.record(['email:a', 'address:x'])
     limiter.reset('email:a')
     expect(limiter.retryAfter(['email:a'])).toBe(0)
     expect(limiter.retryAfter(['address:x'])).toBeGreaterThan(0)

@@ -1,10 +1,12 @@
-// Counts failures (wrong passwords, wrong one-time codes) per key in a sliding window, so guessing is
-// slowed down per email and per client address. Kept in memory: a restart forgets the counts, which
-// is acceptable for a local stack.
+// Counts events per key in a sliding window: failures (wrong passwords, wrong one-time codes) and
+// requests that send email (sign-up, magic link, recovery), keyed per email and per client address.
+// Kept in memory: a restart forgets the counts, which is acceptable for a local stack.
 export interface RateLimiter {
   /** Seconds until the next attempt is allowed for the most limited key, or 0 when none is limited. */
   retryAfter(keys: string[]): number
-  recordFailure(keys: string[]): void
+  record(keys: string[]): void
+  /** Events of a key still in the window. */
+  count(key: string): number
   reset(key: string): void
 }
 
@@ -42,10 +44,13 @@ export function createRateLimiter(options: {
       }
       return wait
     },
-    recordFailure(keys) {
+    record(keys) {
       const now = clock()
       if (failures.size > 10_000) sweep(now)
-      for (const key of keys) failures.set(key, [...recent(key, now), now].slice(-options.max * 2))
+      for (const key of keys) failures.set(key, [...recent(key, now), now].slice(-Math.max(options.max * 2, 64)))
+    },
+    count(key) {
+      return recent(key, clock()).length
     },
     reset(key) {
       failures.delete(key)

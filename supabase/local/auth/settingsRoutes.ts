@@ -1,5 +1,5 @@
-// GET /settings and GET /health in GoTrue's shapes: which sign-in methods exist (email and the
-// Google stand-in) and whether sign-up needs email confirmation.
+// GET /settings and GET /health in GoTrue's shapes: which sign-in methods exist (email, and the
+// Google stand-in when it is on) and whether sign-up needs email confirmation.
 import type { Hono } from 'hono'
 import type { AuthServices } from './authServices'
 
@@ -34,7 +34,7 @@ export function mountSettingsRoutes(auth: Hono, services: AuthServices): void {
       external: {
         ...Object.fromEntries(externalProviders.map((p) => [p, false])),
         email: true,
-        google: true,
+        google: services.ctx.config.googleStandIn,
       },
       disable_signup: false,
       mailer_autoconfirm: services.ctx.config.autoConfirm,

@@ -1,20 +1,29 @@
-// POST /signup: creates an email user. With confirmation on (the default) it returns the bare user
-// and emails a confirmation link; with autoConfirm it returns a session at once, like GoTrue's
-// mailer_autoconfirm.
+// POST /signup: creates an email user. With confirmation on (the default) it emails a confirmation link
+// and answers with the bare user, and a sign-up for an address that already has a confirmed account
+// gets the same answer (its owner gets a "you already have an account" email instead), so sign-up
+// cannot be used to learn who is registered. With autoConfirm it returns a session at once, like
+// GoTrue's mailer_autoconfirm, and must then refuse an existing address. Limited per address and email.
 import type { Hono } from 'hono'
 import { AuthError } from './authError'
 import type { AuthServices } from './authServices'
-import { sendAuthEmail } from './authEmails'
+import { sendAccountExistsEmail, sendAuthEmail } from './authEmails'
 import { clientAddress } from './clientAddress'
+import { admitEmailRequest } from './emailRequestLimits'
 import { issueEmailToken, type IssuedEmailToken } from './emailTokens'
 import { checkPasswordStrength } from './passwords'
 import { resolveRedirect } from './redirects'
 import { pkceChallengeOf, readJsonBody } from './requestBody'
 import { createSession, type SessionGrant } from './sessions'
+import { signupAnswer, standInUserId } from './signupAnswer'
 import { tokenResponse } from './tokenResponse'
-import { findUserByEmail, insertEmailUser, metadataOf, normalizeEmail, userJson, type UserRow } from './users'
+import { findUserByEmail, insertEmailUser, metadataOf, normalizeEmail } from './users'
 
 const alreadyRegistered = () => new AuthError(422, 'user_already_exists', 'User already registered')
+
+type Outcome =
+  | { kind: 'session'; grant: SessionGrant }
+  | { kind: 'confirm'; userId: string; email: IssuedEmailToken }
+  | { kind: 'registered' }
 
 export function mountSignupRoutes(auth: Hono, services: AuthServices): void {
   const { ctx, db } = services
@@ -33,24 +42,21 @@ export function mountSignupRoutes(auth: Hono, services: AuthServices): void {
     const userMetadata = metadataOf(body.data, 'data')
     const pkce = pkceChallengeOf(body.code_challenge, body.code_challenge_method)
     const redirectTo = resolveRedirect(ctx.config, c.req.query('redirect_to'))
+    const client = { ip: clientAddress(c, ctx.config), userAgent: c.req.header('user-agent') }
+    admitEmailRequest(services.emailRequests, c, email, client.ip)
+    // Hashed whatever happens next, so every answer costs the same time.
     const passwordHash = await services.passwords.hash(password)
-    const client = { ip: clientAddress(c), userAgent: c.req.header('user-agent') }
 
-    type Outcome = { user: UserRow; grant: SessionGrant | null; email: IssuedEmailToken | null }
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const existing = await findUserByEmail(tx, email)
+      if (existing && ctx.config.autoConfirm) throw alreadyRegistered()
+      if (existing?.email_confirmed_at) return { kind: 'registered' }
+      const lifetime = ctx.config.emailLinkLifetimeSeconds
       if (existing) {
-        if (existing.email_confirmed_at || ctx.config.autoConfirm) throw alreadyRegistered()
         // Unconfirmed: resend the confirmation but change nothing, since whoever calls may not own the address.
-        const issued = await issueEmailToken(
-          tx,
-          existing.id,
-          'confirmation_token',
-          pkce,
-          ctx.config.emailLinkLifetimeSeconds,
-        )
+        const issued = await issueEmailToken(tx, existing.id, 'confirmation_token', pkce, lifetime)
         await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [existing.id])
-        return { user: (await findUserByEmail(tx, email))!, grant: null, email: issued }
+        return { kind: 'confirm', userId: existing.id, email: issued }
       }
       const confirmed = ctx.config.autoConfirm
       const user = await insertEmailUser(tx, {
@@ -60,19 +66,20 @@ export function mountSignupRoutes(auth: Hono, services: AuthServices): void {
         userMetadata,
         confirmationSent: !confirmed,
       })
-      if (confirmed) return { user, grant: await createSession(tx, user.id, 'password', client), email: null }
-      const issued = await issueEmailToken(
-        tx,
-        user.id,
-        'confirmation_token',
-        pkce,
-        ctx.config.emailLinkLifetimeSeconds,
-      )
-      return { user, grant: null, email: issued }
+      if (confirmed) return { kind: 'session', grant: await createSession(tx, user.id, 'password', client) }
+      const issued = await issueEmailToken(tx, user.id, 'confirmation_token', pkce, lifetime)
+      return { kind: 'confirm', userId: user.id, email: issued }
     })
 
-    if (outcome.grant) return c.json(await tokenResponse(services, outcome.grant))
-    if (outcome.email) await sendAuthEmail(services, 'signup', email, outcome.email, redirectTo)
-    return c.json(await userJson(db, outcome.user))
+    switch (outcome.kind) {
+      case 'session':
+        return c.json(await tokenResponse(services, outcome.grant))
+      case 'confirm':
+        await sendAuthEmail(services, 'signup', email, outcome.email, redirectTo)
+        return c.json(signupAnswer(outcome.userId, email, userMetadata))
+      case 'registered':
+        await sendAccountExistsEmail(services, email, redirectTo)
+        return c.json(signupAnswer(standInUserId(ctx.config.jwtSecret, email), email, userMetadata))
+    }
   })
 }

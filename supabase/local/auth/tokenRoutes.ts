@@ -1,5 +1,5 @@
-// POST /token: the three grants supabase-js uses. password (rate-limited per email and per client
-// address), refresh_token (rotation with reuse detection) and pkce (auth code + code verifier).
+// POST /token: the three grants supabase-js uses. password (failures refused per client address and
+// slowed per email, so the owner is never locked out), refresh_token (rotation with reuse detection) and pkce (auth code + code verifier).
 import type { Context, Hono } from 'hono'
 import { AuthError, tooManyAttempts, validationError } from './authError'
 import type { AuthServices } from './authServices'
@@ -18,7 +18,7 @@ const pkceMethods: Record<AuthenticationMethod, SignInMethod> = {
 }
 
 export function mountTokenRoutes(auth: Hono, services: AuthServices): void {
-  const { db, signInLimiter } = services
+  const { db, signInLimiter, signInBackoff } = services
 
   async function passwordGrant(c: Context, body: Json) {
     const rawEmail = optionalString(body, 'email')
@@ -26,19 +26,22 @@ export function mountTokenRoutes(auth: Hono, services: AuthServices): void {
     if (!rawEmail) throw validationError('Only email and password sign-in is supported by the local stack')
     if (!password) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
     const email = rawEmail.trim().toLowerCase()
-    const client = { ip: clientAddress(c), userAgent: c.req.header('user-agent') }
-    const keys = [`email:${email}`, `address:${client.ip}`]
-    const wait = signInLimiter.retryAfter(keys)
+    const client = { ip: clientAddress(c, services.ctx.config), userAgent: c.req.header('user-agent') }
+    const emailKey = `email:${email}`
+    const addressKey = `address:${client.ip}`
+    // An address with too many failures is refused; an email is only slowed down (signInBackoff).
+    const wait = signInLimiter.retryAfter([addressKey])
     if (wait > 0) throw tooManyAttempts(c, wait, 'Too many failed sign-in attempts. Please try again later.')
+    await signInBackoff.wait(emailKey)
 
     const user = await findUserByEmail(db, email)
     const valid = await services.passwords.verify(password, user?.encrypted_password ?? null)
     if (!user || !valid) {
-      signInLimiter.recordFailure(keys)
+      signInLimiter.record([emailKey, addressKey])
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
     }
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
-    signInLimiter.reset(`email:${email}`)
+    signInLimiter.reset(emailKey)
     const grant = await db.transaction((tx) => createSession(tx, user.id, 'password', client))
     return tokenResponse(services, grant)
   }
@@ -55,7 +58,7 @@ export function mountTokenRoutes(auth: Hono, services: AuthServices): void {
   async function pkceGrant(c: Context, body: Json) {
     const authCode = optionalString(body, 'auth_code') ?? ''
     const verifier = optionalString(body, 'code_verifier') ?? ''
-    const client = { ip: clientAddress(c), userAgent: c.req.header('user-agent') }
+    const client = { ip: clientAddress(c, services.ctx.config), userAgent: c.req.header('user-agent') }
     const grant = await db.transaction(async (tx) => {
       const flow = await exchangeAuthCode(tx, authCode, verifier)
       return createSession(tx, flow.userId, pkceMethods[flow.method], client)

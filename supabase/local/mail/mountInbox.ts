@@ -1,6 +1,8 @@
 // Serves the local inbox: /inbox for people (HTML) and /inbox/messages for tests and tools (JSON).
-// Like the inbox of the Supabase CLI it needs no key: it only runs on a developer's machine.
-import type { Hono } from 'hono'
+// Like the inbox of the Supabase CLI it needs no key, but it answers only same-origin requests from
+// this machine (inboxAccess), never with CORS headers.
+import type { Hono, MiddlewareHandler } from 'hono'
+import { inboxRefusal } from './inboxAccess'
 import type { Mailbox } from './mailbox'
 import { renderInboxPage } from './inboxPage'
 
@@ -17,7 +19,15 @@ function limitOf(value: string | undefined): number | undefined {
   return Number(value)
 }
 
+const onlyFromHere: MiddlewareHandler = async (c, next) => {
+  const refusal = inboxRefusal(c)
+  if (refusal) return c.json({ message: refusal }, 403, { 'Cache-Control': 'no-store' })
+  await next()
+}
+
 export function mountInbox(app: Hono, mailbox: Mailbox): void {
+  app.use('/inbox', onlyFromHere)
+  app.use('/inbox/*', onlyFromHere)
   app.get('/inbox/messages', async (c) => {
     const messages = await mailbox.list({ to: c.req.query('to'), limit: limitOf(c.req.query('limit')) })
     c.header('Cache-Control', 'no-store')

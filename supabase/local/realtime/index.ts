@@ -99,6 +99,15 @@ export async function attachRealtime(
       return
     }
     if (closed) return refuseUpgrade(socket, 503, 'Realtime is shutting down')
+    // WebSockets have no CORS: the host and origin checks of every HTTP request are made here.
+    const host = req.headers.host
+    if (!ctx.origins.isAllowedHost(host)) {
+      return refuseUpgrade(socket, 403, 'This server does not answer for that host name')
+    }
+    const origin = req.headers.origin
+    if (origin !== undefined && !ctx.origins.isAllowedOrigin(origin, host)) {
+      return refuseUpgrade(socket, 403, 'Requests from this origin are not allowed')
+    }
     const header = req.headers.apikey
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null)
     if (!apikey) return refuseUpgrade(socket, 401, 'No API key found in request')

@@ -37,6 +37,9 @@ export const parseError = (what: string, raw: string, details: string) =>
 
 export const invalidBody = (message = 'Empty or invalid json') => restError(400, 'PGRST102', message)
 
+/** Our own limits (PostgREST leaves them to the proxy in front): a body or an insert that is too big. */
+export const payloadTooLarge = (message: string, details: string) => restError(413, 'PGRST413', message, details)
+
 export const invalidRange = (details: string | null = null) =>
   restError(416, 'PGRST103', 'Requested range not satisfiable', details)
 

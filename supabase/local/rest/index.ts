@@ -1,14 +1,18 @@
 // The REST service (/rest/v1): the subset of PostgREST that the unmodified supabase-js client uses —
 // reads with embeds and filters, inserts/upserts, updates, deletes and rpc — answered from PGlite in one
 // transaction per request as the caller's role, with PostgREST's statuses, headers and error bodies.
+// Bodies are capped (StackConfig.maxRestBodyBytes).
 import type { PGlite } from '@electric-sql/pglite'
 import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { StackContext } from '../context'
 import { requestAuthOf } from '../context'
 import { deleteRows } from './deleteHandler'
+import type { RestError } from './errors'
 import {
   SchemaMissError,
   authError,
+  payloadTooLarge,
   invalidPath,
   schemaNotExposed,
   toRestError,
@@ -44,6 +48,14 @@ export async function mountRest(app: Hono, ctx: StackContext): Promise<void> {
   await cache.reload()
   await watchSchemaChanges(ctx.db, () => void cache.reload())
   const handler = (c: Context) => handleRest(c, ctx, cache)
+  // Read with a cap, so an oversized body is refused before it is held in memory or parsed.
+  const maxBytes = ctx.config.maxRestBodyBytes
+  const capped = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => restErrorResponse(payloadTooLarge('Request body is too large', `The limit is ${maxBytes} bytes`)),
+  })
+  app.use('/rest/v1', capped)
+  app.use('/rest/v1/*', capped)
   app.all('/rest/v1', handler)
   app.all('/rest/v1/*', handler)
 }
@@ -88,16 +100,20 @@ async function handleRest(c: Context, ctx: StackContext, cache: SchemaCache): Pr
       format: responseFormat(c.req.header('accept')),
       auth: resolution.auth,
       body: hasBody ? await c.req.text() : '',
+      maxInsertRows: ctx.config.maxRowsPerInsert,
     }
     const result = await withSchema(cache, (snapshot) => route(req, snapshot, ctx.db, segments))
     return new Response(result.body, { status: result.status, headers: result.headers })
   } catch (error) {
-    const failure = toRestError(error, anonymous)
-    return new Response(JSON.stringify(failure.body), {
-      status: failure.status,
-      headers: { 'Content-Type': jsonContentType, ...failure.headers },
-    })
+    return restErrorResponse(toRestError(error, anonymous))
   }
+}
+
+function restErrorResponse(failure: RestError): Response {
+  return new Response(JSON.stringify(failure.body), {
+    status: failure.status,
+    headers: { 'Content-Type': jsonContentType, ...failure.headers },
+  })
 }
 
 /** Plans against the cached schema; a name it does not know triggers one reload and a second try. */

@@ -2,10 +2,12 @@
 // `Prefer: missing=default` an absent key takes the column default instead of NULL), and upsert with
 // `Prefer: resolution=merge-duplicates|ignore-duplicates` on `on_conflict=` columns (default: the
 // primary key). Rows are read from the JSON body by jsonb_populate_record, so Postgres does the typing.
+// One insert carries at most StackConfig.maxRowsPerInsert rows.
 import type { PGlite } from '@electric-sql/pglite'
-import { RestError, invalidBody, unknownColumn, unknownPayloadColumn } from './errors'
+import { RestError, invalidBody, payloadTooLarge, unknownColumn, unknownPayloadColumn } from './errors'
 import { parseRows } from './jsonBody'
 import { runMutation } from './mutation'
+import { checkTextValues } from './textValues'
 import type { QueryParams } from './queryParams'
 import type { RestRequest, RestResult } from './restRequest'
 import type { SchemaSnapshot, TableInfo } from './schemaCache'
@@ -17,8 +19,12 @@ function sameKeys(a: string[], b: string[]): boolean {
   return b.every((k) => set.has(k))
 }
 
-export function insertColumns(table: TableInfo, query: QueryParams, body: string): string[] {
+export function insertColumns(table: TableInfo, query: QueryParams, body: string, maxRows: number): string[] {
   const { rows, isArray } = parseRows(body)
+  checkTextValues(table, rows)
+  if (rows.length > maxRows) {
+    throw payloadTooLarge(`Too many rows in one insert: at most ${maxRows}`, `The body holds ${rows.length} rows`)
+  }
   let columns: string[]
   if (query.columns) {
     columns = query.columns
@@ -58,7 +64,7 @@ export function insertRows(
   table: TableInfo,
   query: QueryParams,
 ): Promise<RestResult> {
-  const columns = insertColumns(table, query, req.body)
+  const columns = insertColumns(table, query, req.body, req.maxInsertRows)
   const target = qualified(table.schema, table.name)
   return runMutation(req, snapshot, db, table, query, ({ alias, params }) => {
     const payload = params.add(req.body)

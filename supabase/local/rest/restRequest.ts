@@ -19,6 +19,8 @@ export interface RestRequest {
   auth: RequestAuth
   /** The raw request body ('' when there is none). */
   body: string
+  /** The most rows one insert may carry (StackConfig.maxRowsPerInsert). */
+  maxInsertRows: number
 }
 
 export interface RestResult {

@@ -5,6 +5,7 @@ import { invalidBody, unknownPayloadColumn } from './errors'
 import { isJsonObject, parseJsonBody } from './jsonBody'
 import type { DmlContext } from './mutation'
 import { runMutation } from './mutation'
+import { checkTextValues } from './textValues'
 import type { QueryParams } from './queryParams'
 import { pagingSql, whereSql } from './readBuilder'
 import type { RestRequest, RestResult } from './restRequest'
@@ -27,6 +28,7 @@ export function updateRows(
 ): Promise<RestResult> {
   const body = parseJsonBody(req.body)
   if (!isJsonObject(body)) throw invalidBody()
+  checkTextValues(table, [body])
   const columns = [...new Set(query.columns ?? Object.keys(body))]
   for (const c of columns) if (!table.columns.has(c)) throw unknownPayloadColumn(c, table.name)
   const target = qualified(table.schema, table.name)

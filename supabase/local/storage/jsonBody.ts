@@ -1,10 +1,17 @@
 // JSON request bodies of the storage routes (sign, list, remove, move, buckets): always an object, or a
-// storage error instead of an exception from the parser.
+// storage error instead of an exception from the parser. Read with a cap: these bodies are small.
 import type { Context } from 'hono'
+import { readCapped } from './readUpload'
 import { storageErrors } from './storageError'
 
+/** Room for 1000 long object names (stringList's maximum) and then some. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024
+
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text()
+  const declared = Number(c.req.header('content-length'))
+  if (declared > MAX_JSON_BODY_BYTES) throw storageErrors.bodyTooLarge()
+  const bytes = await readCapped(c.req.raw.body, MAX_JSON_BODY_BYTES, storageErrors.bodyTooLarge)
+  const text = new TextDecoder().decode(bytes)
   if (text.trim() === '') return {}
   let value: unknown
   try {

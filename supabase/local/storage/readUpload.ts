@@ -14,9 +14,10 @@ export interface Upload {
 const MULTIPART_OVERHEAD = 1024 * 1024
 
 /** Reads at most `cap` bytes; past that the rest is drained (so the client still gets our reply). */
-async function readCapped(
+export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   cap: number,
+  tooLarge: () => Error = storageErrors.tooLarge,
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
@@ -28,7 +29,7 @@ async function readCapped(
     total += value.byteLength
     if (total <= cap) chunks.push(value)
   }
-  if (total > cap) throw storageErrors.tooLarge()
+  if (total > cap) throw tooLarge()
   const bytes = new Uint8Array(total)
   let offset = 0
   for (const chunk of chunks) {

@@ -1,6 +1,6 @@
-// Signed URLs: a JWT over {url:'<bucket>/<name>'} with an expiry, signed with the stack secret. Signing
-// needs the caller to be allowed to select the object; serving needs nothing but a valid token for
-// exactly that path (browsers fetch these URLs without any headers).
+// Signed URLs: a JWT over {url:'<bucket>/<name>'} with an expiry of at most 7 days, signed with the
+// stack secret. Signing needs the caller to be allowed to select the object; serving needs nothing but
+// a valid token for exactly that path (browsers fetch these URLs without any headers).
 import type { StackContext } from '../context'
 import { asRole } from '../db/asRole'
 import { signJwt, verifyJwt } from '../keys'
@@ -16,11 +16,16 @@ import { storageErrors } from './storageError'
 
 const notAccessible = 'Either the object does not exist or you do not have access to it'
 
+/** The longest a signed URL lives (spec §9's longest lifetime, 7 days): a link to a private image
+ * outlives neither a week nor, once re-signed, its owner's decision to stop sharing it by much. */
+export const MAX_SIGNED_URL_SECONDS = 604_800
+
+/** Longer requests are shortened to the cap rather than refused: the client still gets a working URL. */
 function expiresInOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) {
     throw storageErrors.invalidRequest('expiresIn must be a number of seconds of at least 1')
   }
-  return Math.floor(value)
+  return Math.min(Math.floor(value), MAX_SIGNED_URL_SECONDS)
 }
 
 /** The URL relative to /storage/v1 with the raw (unencoded) path: storage-js runs encodeURI over it. */

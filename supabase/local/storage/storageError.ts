@@ -36,6 +36,8 @@ export const storageErrors = {
   accessDenied: (message = rlsMessage) => make(403, '403', 'AccessDenied', 'Unauthorized', message),
   tooLarge: () =>
     make(413, '413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
+  bodyTooLarge: () =>
+    make(413, '413', 'EntityTooLarge', 'Payload too large', 'The request body exceeded the maximum allowed size'),
   invalidMime: (mimetype: string) =>
     make(415, '415', 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimetype} is not supported`),
   invalidKey: (name: string) => make(400, '400', 'InvalidKey', 'Invalid key', `Invalid key: ${name}`),

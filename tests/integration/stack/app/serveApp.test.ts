@@ -44,6 +44,18 @@ describe('serving the app', () => {
     },
   )
 
+  it('sends the security headers with the shell and the assets, not with service answers', async () => {
+    for (const pathname of ['/', '/wall/abc', '/assets/index-abc123.js']) {
+      const response = await get(pathname)
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self';")
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    }
+    const service = await get('/auth/v1/health', { headers: { apikey: stack.anonKey } })
+    expect(service.headers.get('content-security-policy')).toBeNull()
+  })
+
   it('sends a missing asset a 404, not the shell', async () => {
     const response = await get('/assets/index-gone99.js')
     expect(response.status).toBe(404)

@@ -163,15 +163,25 @@ describe('sign-up validation', () => {
     expect(error?.message).toBe('Password should be at least 6 characters.')
   })
 
-  it('refuses an already registered email', async () => {
+  it('answers a sign-up for a registered email like a new one, changes nothing and tells the owner', async () => {
     const email = uniqueEmail('taken')
-    await stack.client().auth.signUp({ email, password: 'hunter22' })
+    const created = await stack.client().auth.signUp({ email, password: 'hunter22' })
     await openLink(linkOf(await latestMail(stack, email)))
-    const { error } = await stack.client().auth.signUp({ email, password: 'another-pass' })
-    expect(error).toBeInstanceOf(AuthApiError)
-    expect(error?.status).toBe(422)
-    expect(error?.code).toBe('user_already_exists')
-    expect(error?.message).toBe('User already registered')
+    const again = await stack.client().auth.signUp({ email, password: 'another-pass' })
+    const fresh = await stack.client().auth.signUp({ email: uniqueEmail('fresh'), password: 'another-pass' })
+    expect(again.error).toBeNull()
+    expect(again.data.session).toBeNull()
+    const shape = (user: typeof again.data.user) =>
+      JSON.stringify(user, (key, value: unknown) =>
+        typeof value === 'string' && key !== 'provider' ? typeof value : value,
+      )
+    expect(shape(again.data.user)).toBe(shape(fresh.data.user))
+    expect(again.data.user?.id).not.toBe(created.data.user?.id)
+    expect((await latestMail(stack, email)).subject).toBe('You already have a Moori account')
+    expect((await stack.client().auth.signInWithPassword({ email, password: 'hunter22' })).error).toBeNull()
+    expect((await stack.client().auth.signInWithPassword({ email, password: 'another-pass' })).error?.code).toBe(
+      'invalid_credentials',
+    )
   })
 
   it('refuses an invalid email and writes nothing', async () => {

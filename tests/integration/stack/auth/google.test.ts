@@ -1,14 +1,15 @@
-// Google sign-in through the local stand-in, as a browser does it: supabase-js builds the authorize
-// URL, the consent page (clearly not Google) is fetched and its form submitted, and the 303 back to the
-// app carries the session in the fragment.
+// Google sign-in through the local stand-in (switched on here; off by default: tests/security), as a browser
+// does it: supabase-js builds the authorize URL, the consent page (clearly not Google) is fetched and
+// its form submitted, and the 303 back to the app carries the session in the fragment. An address
+// that already has an account is only linked once its owner opens the link emailed to them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../../support/stack'
-import { APP, fragmentOf, uniqueEmail } from './authTestKit'
+import { APP, fragmentOf, latestMail, linkOf, openLink, uniqueEmail } from './authTestKit'
 
 let stack: TestStack
 
 beforeAll(async () => {
-  stack = await startTestStack({ passwordHashCost: 12, autoConfirm: false })
+  stack = await startTestStack({ passwordHashCost: 12, autoConfirm: false, googleStandIn: true })
 })
 afterAll(async () => {
   await stack.close()
@@ -82,26 +83,42 @@ describe('Google stand-in', () => {
     expect((await stack.client().auth.getUser(token)).data.user?.id).toBe(user.id)
   })
 
-  it('links to an existing email account', async () => {
+  it('links an existing email account only after its owner confirms by email', async () => {
     const email = uniqueEmail('linked')
     const created = await stack
       .admin()
       .auth.admin.createUser({ email, password: 'hunter22', email_confirm: true })
     const { url, state } = await consent()
-    const response = await submit(url, { state, email, action: 'continue' })
-    const token = fragmentOf(new URL(response.headers.get('location')!)).get('access_token')!
+    const response = await submit(url, { state, email, action: 'continue' }, 200)
+    const page = await response.text()
+    expect(page).toContain('Check your email')
+    expect(response.headers.get('location')).toBeNull()
+    const { data: before } = await stack.admin().auth.admin.getUserById(created.data.user!.id)
+    expect(before.user?.identities?.map((i) => i.provider)).toEqual(['email'])
+
+    const mail = await latestMail(stack, email)
+    expect(mail.subject).toBe('Link Google sign-in to your Moori account?')
+    const location = await openLink(linkOf(mail))
+    expect(`${location.origin}${location.pathname}`).toBe(`${APP}/auth/callback`)
+    const token = fragmentOf(location).get('access_token')!
     const { data } = await stack.client().auth.getUser(token)
     expect(data.user?.id).toBe(created.data.user?.id)
     expect(data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email', 'google'] })
     expect(data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'google'])
     expect((await stack.client().auth.signInWithPassword({ email, password: 'hunter22' })).error).toBeNull()
+    // The link works once; afterwards the stand-in signs in to the linked account directly.
+    expect(fragmentOf(await openLink(linkOf(mail))).get('error_code')).toBe('otp_expired')
+    const again = await consent()
+    const direct = await submit(again.url, { state: again.state, email, action: 'continue' })
+    expect(fragmentOf(new URL(direct.headers.get('location')!)).get('access_token')).toBeTruthy()
   })
 
-  it('drops the password of an unconfirmed account it takes over', async () => {
+  it('drops the password of an unconfirmed account once the address owner links it', async () => {
     const email = uniqueEmail('squatted')
     await stack.client().auth.signUp({ email, password: 'squatter-pass' })
     const { url, state } = await consent()
-    await submit(url, { state, email, action: 'continue' })
+    await submit(url, { state, email, action: 'continue' }, 200)
+    await openLink(linkOf(await latestMail(stack, email)))
     const squatter = await stack.client().auth.signInWithPassword({ email, password: 'squatter-pass' })
     expect(squatter.error?.code).toBe('invalid_credentials')
   })

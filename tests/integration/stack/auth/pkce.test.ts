@@ -7,7 +7,7 @@ import { APP, latestMail, linkOf, openLink, pkceClient, uniqueEmail } from './au
 let stack: TestStack
 
 beforeAll(async () => {
-  stack = await startTestStack({ passwordHashCost: 12, autoConfirm: false })
+  stack = await startTestStack({ passwordHashCost: 12, autoConfirm: false, googleStandIn: true })
 })
 afterAll(async () => {
   await stack.close()

@@ -1,7 +1,7 @@
 // Sessions with supabase-js: refresh-token rotation and reuse detection, sign-out scopes, the user
 // endpoints (getUser after sign-out, updateUser with metadata, password and refused email change).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AuthSessionMissingError } from '@supabase/supabase-js'
+import { AuthApiError, AuthSessionMissingError } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../support/stack'
 import { uniqueEmail } from './authTestKit'
 
@@ -39,6 +39,15 @@ describe('auto-confirmed sign-up', () => {
     expect(await (await fetch(`${stack.url}/inbox/messages?to=${encodeURIComponent(email)}`)).json()).toEqual(
       [],
     )
+  })
+
+  it('refuses an already registered email: a session cannot be handed out, so this cannot be hidden', async () => {
+    const { email } = await signedInUser()
+    const { error } = await stack.client().auth.signUp({ email, password: 'another-pass' })
+    expect(error).toBeInstanceOf(AuthApiError)
+    expect(error?.status).toBe(422)
+    expect(error?.code).toBe('user_already_exists')
+    expect(error?.message).toBe('User already registered')
   })
 })
 

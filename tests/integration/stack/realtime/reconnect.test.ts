@@ -8,6 +8,7 @@ import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testConfig } from '../../../../supabase/local/config'
 import type { StackContext } from '../../../../supabase/local/context'
+import { createOriginPolicy } from '../../../../supabase/local/guard/originPolicy'
 import { openDatabase } from '../../../../supabase/local/db/openDatabase'
 import { makeApiKeys } from '../../../../supabase/local/keys'
 import { attachRealtime, type RealtimeService } from '../../../../supabase/local/realtime/index'
@@ -27,7 +28,14 @@ describe('realtime reconnects', () => {
     const keys = await makeApiKeys(config.jwtSecret)
     server = http.createServer((_req, res) => res.writeHead(404).end())
     let url = ''
-    const context: StackContext = { config, db, keys, storageRoot: os.tmpdir(), publicUrl: () => url }
+    const context: StackContext = {
+      config,
+      db,
+      keys,
+      origins: createOriginPolicy(config),
+      storageRoot: os.tmpdir(),
+      publicUrl: () => url,
+    }
     realtime = await attachRealtime(server, context)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as AddressInfo).port
@@ -39,6 +47,7 @@ describe('realtime reconnects', () => {
       serviceRoleKey: keys.serviceRoleKey,
       db,
       context,
+      warnings: [],
       close: async () => {
         await realtime.close()
         server.closeAllConnections()

@@ -1,5 +1,6 @@
 // Who may read and write which object, decided by the storage.objects policies of the migrations:
-// public polaroid images for everyone, private images for their owner, and for others only when the
+// polaroid images at their public URL for everyone and otherwise as their wall is (tests/security
+// covers private walls), private images for their owner, and for others only when the
 // image is a sticker on a wall they can see or belongs to a public wardrobe item. Writes stay inside
 // one's own user-id folder; bucket administration is for the service role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -60,12 +61,19 @@ describe('public and private buckets', () => {
     expect(missing.status).toBe(404)
   })
 
-  it('lets signed-out visitors download polaroid images but not private images', async () => {
+  it('lets signed-out visitors download polaroid images shown on a public wall, not others or private images', async () => {
     const anon = stack.client()
-    const name = `${alice.id}/anon-view.jpg`
+    const name = `${alice.id}/polaroids/anon-view.jpg`
+    const unshown = `${alice.id}/polaroids/not-on-a-wall.jpg`
     await uploadAs(alice, 'polaroid-images', name)
+    await uploadAs(alice, 'polaroid-images', unshown)
     await uploadAs(alice, 'wardrobe-images', name)
+    const wallId = clientId('wall')
+    expect((await alice.client.from('walls').insert({ id: wallId, name: 'Open', owner_id: alice.id })).error).toBeNull()
+    const polaroid = { id: clientId('pol'), wall_id: wallId, image_path: `polaroid-images/${name}`, created_by: alice.id }
+    expect((await alice.client.from('polaroids').insert(polaroid)).error).toBeNull()
     expect((await anon.storage.from('polaroid-images').download(name)).error).toBeNull()
+    expect((await anon.storage.from('polaroid-images').download(unshown)).error).toMatchObject({ status: 404 })
     const refused = await anon.storage.from('wardrobe-images').download(name)
     expect(refused.data).toBeNull()
     expect(refused.error).toMatchObject({ status: 404 })
@@ -112,7 +120,7 @@ describe('writes stay in the own user-id folder', () => {
       headers: { apikey: stack.anonKey, authorization: `Bearer ${alice.accessToken}` },
     })
     expect(single.status).toBe(404)
-    const still = await stack.client().storage.from('polaroid-images').download(name)
+    const still = await stack.admin().storage.from('polaroid-images').download(name)
     expect(Buffer.from(await still.data!.arrayBuffer())).toEqual(original)
     await expectStoreConsistent(stack)
   })

@@ -1,0 +1,117 @@
+// One row per table of the realtime publication. An actor subscribes the way the app does, the
+// owner's private row changes, then a public wall changes; once that public change has arrived (the
+// socket delivers in commit order), every event about the private row that outsiders got is a leak,
+// and so is any secret in any payload. The owner hearing of their own private row is the control.
+import { randomBytes } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Case, Surface } from '../sweepTable'
+import { forActors, outsiders } from '../sweepTable'
+import { Inbox, rowId, subscribe } from '../../../integration/stack/realtime/realtimeKit'
+import type { Actor, World } from '../../support/world'
+
+interface ChannelSpec {
+  table: string
+  filter?(world: World): string
+  /** The row whose change outsiders must not hear of. */
+  privateRow(world: World): string
+  /** Whether the owner must hear of it (false when the table has nothing private, e.g. profiles). */
+  ownerHears: boolean
+}
+
+const clients = new Map<string, SupabaseClient>()
+
+function clientOf(world: World, actor: Actor): SupabaseClient {
+  if (actor === 'owner') return world.owner.client
+  if (actor === 'stranger') return world.stranger.client
+  let anon = clients.get(world.stack.url)
+  if (!anon) clients.set(world.stack.url, (anon = world.stack.client()))
+  return anon
+}
+
+async function touch(world: World, table: string, id: string): Promise<void> {
+  await world.stack.db.query(`update public.${table} set id = id where id::text = $1`, [id])
+}
+
+async function listen(
+  world: World,
+  actor: Actor,
+  spec: ChannelSpec,
+): Promise<{ effect: boolean; seen: string }> {
+  const client = clientOf(world, actor)
+  const heard = new Inbox()
+  const control = new Inbox()
+  const filter = spec.filter?.(world)
+  const channel = client
+    .channel(`sweep-${spec.table}-${randomBytes(4).toString('hex')}`)
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: spec.table, ...(filter ? { filter } : {}) },
+      heard.receive,
+    )
+    .on(
+      'postgres_changes',
+      { event: 'UPDATE', schema: 'public', table: 'walls', filter: `id=eq.${world.publicWall}` },
+      control.receive,
+    )
+  try {
+    await subscribe(channel)
+    const id = spec.privateRow(world)
+    await touch(world, spec.table, id)
+    await touch(world, 'walls', world.publicWall)
+    await control.waitFor(rowId(world.publicWall))
+    return { effect: heard.about(id).length > 0, seen: JSON.stringify(heard.events) }
+  } finally {
+    await client.removeChannel(channel)
+  }
+}
+
+export function channel(spec: ChannelSpec): Surface {
+  return {
+    kind: 'channel',
+    name: spec.table,
+    cases(): Case[] {
+      return [
+        ...forActors(outsiders, 'refuse', 'hear of the owner’s private row', (w, actor) =>
+          listen(w, actor, spec),
+        ),
+        ...(spec.ownerHears
+          ? forActors(['owner'], 'allow', 'hear of the own private row', (w, actor) => listen(w, actor, spec))
+          : []),
+      ]
+    },
+  }
+}
+
+/** Profiles hold nothing private: outsiders may hear of changes, but never anything secret. */
+function profilesChannel(): Surface {
+  const spec: ChannelSpec = { table: 'profiles', privateRow: (w) => w.owner.id, ownerHears: true }
+  return {
+    kind: 'channel',
+    name: 'profiles',
+    cases: () =>
+      forActors(outsiders, 'refuse', 'hear anything secret through profile changes', async (w, actor) => {
+        const { seen } = await listen(w, actor, spec)
+        return { effect: false, seen }
+      }),
+  }
+}
+
+export const channels: Surface[] = [
+  channel({ table: 'walls', privateRow: (w) => w.privateWall, ownerHears: true }),
+  channel({
+    table: 'polaroids',
+    filter: (w) => `wall_id=eq.${w.privateWall}`,
+    privateRow: (w) => w.privatePolaroid,
+    ownerHears: true,
+  }),
+  channel({
+    table: 'wall_stickers',
+    filter: (w) => `wall_id=eq.${w.privateWall}`,
+    privateRow: (w) => w.privateSticker,
+    ownerHears: true,
+  }),
+  channel({ table: 'wardrobe_items', privateRow: (w) => w.privateItem, ownerHears: true }),
+  channel({ table: 'clothing_tags', privateRow: (w) => w.privateTag, ownerHears: true }),
+  channel({ table: 'processing_jobs', privateRow: (w) => w.job, ownerHears: true }),
+  profilesChannel(),
+]
