@@ -73,7 +73,7 @@ const polaroid = (w: World, id: string): Row => ({
 const sticker = (w: World, id: string): Row => ({
   id,
   wall_id: w.publicWall,
-  image_path: `polaroid-images/${w.files.publicPolaroid}`,
+  image_path: `wardrobe-stickers/${w.files.publicSticker}`,
   created_by: w.owner.id,
 })
 const item = (w: World, id: string): Row => ({

@@ -31,6 +31,8 @@ export interface World {
     publicPolaroid: string
     privatePolaroid: string
     privateSticker: string
+    /** A sticker's own picture on the public wall. */
+    publicSticker: string
     privateItem: string
     publicItem: string
     ootd: string
@@ -112,6 +114,7 @@ export async function buildWorld(stack: TestStack): Promise<World> {
     publicPolaroid: `${owner.id}/polaroids/${publicPolaroid}.jpg`,
     privatePolaroid: `${owner.id}/polaroids/${privatePolaroid}.jpg`,
     privateSticker: `${owner.id}/stickers/${privateId('privstickerfile')}.png`,
+    publicSticker: `${owner.id}/stickers/${newId('pubstickerfile')}.png`,
     privateItem: `${owner.id}/wardrobe/${privateId('privitemfile')}.jpg`,
     publicItem: `${owner.id}/wardrobe/${newId('pubitemfile')}.jpg`,
     ootd: `${owner.id}/ootd/${privateId('ootdfile')}.jpg`,
@@ -125,6 +128,7 @@ export async function buildWorld(stack: TestStack): Promise<World> {
   await upload('polaroid-images', files.publicPolaroid, await jpeg(), 'image/jpeg')
   await upload('polaroid-images', files.privatePolaroid, await jpeg(), 'image/jpeg')
   await upload('wardrobe-stickers', files.privateSticker, await png(), 'image/png')
+  await upload('wardrobe-stickers', files.publicSticker, await png(), 'image/png')
   await upload('wardrobe-images', files.privateItem, await jpeg(), 'image/jpeg')
   await upload('wardrobe-images', files.publicItem, await jpeg(), 'image/jpeg')
   await upload('ootd-images', files.ootd, await jpeg(), 'image/jpeg')
@@ -192,7 +196,7 @@ export async function buildWorld(stack: TestStack): Promise<World> {
       id: publicSticker,
       wall_id: publicWall,
       name: 'Open sticker',
-      image_path: `polaroid-images/${files.publicPolaroid}`,
+      image_path: `wardrobe-stickers/${files.publicSticker}`,
       created_by: owner.id,
     },
     {

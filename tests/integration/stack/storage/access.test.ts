@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../../support/stack'
 import { createTestUser, type TestUser } from '../../../support/users'
-import { clientId, expectStoreConsistent, jpegBytes, objectRows } from './storageFixtures'
+import { clientId, expectStoreConsistent, jpegBytes, objectRows, pngBytes } from './storageFixtures'
 
 let stack: TestStack
 let alice: TestUser
@@ -23,9 +23,10 @@ afterAll(async () => {
 })
 
 async function uploadAs(user: TestUser, bucket: string, name: string, bytes?: Buffer) {
+  const png = name.endsWith('.png')
   const { error } = await user.client.storage
     .from(bucket)
-    .upload(name, bytes ?? (await jpegBytes()), { contentType: 'image/jpeg' })
+    .upload(name, bytes ?? (png ? await pngBytes() : await jpegBytes()), { contentType: png ? 'image/png' : 'image/jpeg' })
   expect(error).toBeNull()
 }
 
@@ -139,14 +140,14 @@ describe('writes stay in the own user-id folder', () => {
 })
 
 describe('sharing private images', () => {
-  it('hides a private wardrobe image from other users until it is a sticker on a visible wall', async () => {
-    const name = `${alice.id}/sticker-src.png`
-    const bytes = await jpegBytes('#abc')
-    await uploadAs(alice, 'wardrobe-images', name, bytes)
-    const refused = await bob.client.storage.from('wardrobe-images').download(name)
+  it('shows a sticker’s own picture to whoever sees its wall, and never lets a private photo be stuck', async () => {
+    const name = `${alice.id}/cutouts/sticker-src.png`
+    const bytes = await pngBytes()
+    await uploadAs(alice, 'wardrobe-stickers', name, bytes)
+    const refused = await bob.client.storage.from('wardrobe-stickers').download(name)
     expect(refused.error).toMatchObject({ status: 404 })
     expect((refused.error as unknown as { code: string }).code).toBe('NoSuchKey')
-    expect((await bob.client.storage.from('wardrobe-images').createSignedUrl(name, 60)).error).toMatchObject({
+    expect((await bob.client.storage.from('wardrobe-stickers').createSignedUrl(name, 60)).error).toMatchObject({
       status: 404,
     })
 
@@ -158,19 +159,29 @@ describe('sharing private images', () => {
     const stickerId = clientId('stk')
     await stack.db.query(
       `insert into public.wall_stickers (id, wall_id, image_path, created_by) values ($1, $2, $3, $4)`,
-      [stickerId, wallId, `wardrobe-images/${name}`, alice.id],
+      [stickerId, wallId, `wardrobe-stickers/${name}`, alice.id],
     )
-    const allowed = await bob.client.storage.from('wardrobe-images').download(name)
+    const allowed = await bob.client.storage.from('wardrobe-stickers').download(name)
     expect(allowed.error).toBeNull()
     expect(Buffer.from(await allowed.data!.arrayBuffer())).toEqual(bytes)
-    expect((await stack.client().storage.from('wardrobe-images').download(name)).error).toBeNull()
+    expect((await stack.client().storage.from('wardrobe-stickers').download(name)).error).toBeNull()
 
-    // A private wall hides its stickers, and with them the image.
+    // A private wall hides its stickers, and with them the picture.
     await stack.db.query('update public.walls set private = true where id = $1', [wallId])
-    expect((await bob.client.storage.from('wardrobe-images').download(name)).error).toMatchObject({
+    expect((await bob.client.storage.from('wardrobe-stickers').download(name)).error).toMatchObject({
       status: 404,
     })
-    expect((await alice.client.storage.from('wardrobe-images').download(name)).error).toBeNull()
+    expect((await alice.client.storage.from('wardrobe-stickers').download(name)).error).toBeNull()
+
+    // A private wardrobe photo cannot be stuck itself: stickers show a picture of their own.
+    const photo = `${alice.id}/private-photo.jpg`
+    await uploadAs(alice, 'wardrobe-images', photo)
+    await expect(
+      stack.db.query(
+        `insert into public.wall_stickers (id, wall_id, image_path, created_by) values ($1, $2, $3, $4)`,
+        [clientId('stk'), wallId, `wardrobe-images/${photo}`, alice.id],
+      ),
+    ).rejects.toThrow('wall_stickers_image_in_creator_folder')
   })
 
   it('shows a private image of a public wardrobe item to other users', async () => {

@@ -237,6 +237,26 @@ export const rpcs: Surface[] = [
     (w) => ({ wall_id: w.privateWall }),
     'delete the private wall',
   ),
+  changesNothing(
+    'claim_processing_job',
+    'processing_jobs',
+    (w) => w.job,
+    () => ({ p_instance: 'attacker', p_running: [], p_stale_after_seconds: 0, p_max_attempts: 3 }),
+    'claim the owner’s outfit job (the product API’s only)',
+  ),
+  changesNothing(
+    'complete_ootd_job',
+    'processing_jobs',
+    (w) => w.job,
+    (w) => ({
+      p_job_id: w.job,
+      p_instance: 'attacker',
+      p_items: [{ id: 'forged-item-1', image_path: `wardrobe-images/${w.files.privateItem}`, name: 'Forged' }],
+      p_tags: [],
+      p_job_items: [],
+    }),
+    'complete the owner’s job with forged items',
+  ),
   revealsNothing(
     'sync_wall_stats',
     'stats of the private wall',
