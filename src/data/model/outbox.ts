@@ -79,8 +79,14 @@ export interface ScopeState {
   lastPulledAt: number | null
   lastUsedAt: number
   status: 'new' | 'pulling' | 'ready' | 'error'
+  /** Why the last pull failed (also logged), shown with Try Again; null once a pull succeeds. */
   error: string | null
+  /** The scope's realtime channel: tests and the status wait on 'joined' instead of sleeping. Absent
+   * for scopes without live changes and before the worker subscribed. */
+  channel?: ChannelState
 }
+
+export type ChannelState = 'joining' | 'joined' | 'error' | 'closed'
 
 export interface ScopeMember {
   scope: string

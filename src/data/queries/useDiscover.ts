@@ -1,7 +1,9 @@
-// The Discover feed: the newest polaroids of walls the user can see, with each wall's name and author.
+// The Discover feed: the newest polaroids of walls the user can see (the `discover` scope's members),
+// with each wall's name and author.
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { PolaroidRow, ProfileRow, WallRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
+import { scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
 export interface DiscoverCard {
@@ -10,14 +12,15 @@ export interface DiscoverCard {
   author: ProfileRow | null
 }
 
-export const DISCOVER_LIMIT = 240
+const DISCOVER_LIMIT = 240
 
 export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[] } {
   const { db } = useReplica()
   useRetainScope('discover')
   const data = useLiveQuery(async () => {
     const scope = await readScopeStatus(db, 'discover')
-    const polaroids = await db.polaroids.orderBy('createdAt').reverse().limit(DISCOVER_LIMIT * 2).toArray()
+    const polaroids = await scopeRows(db, 'discover', 'polaroids')
+    polaroids.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
     const wallIds = [...new Set(polaroids.map((p) => p.wallId))]
     const authorIds = [...new Set(polaroids.map((p) => p.createdBy))]
     const [walls, authors] = await Promise.all([db.walls.bulkGet(wallIds), db.profiles.bulkGet(authorIds)])

@@ -2,8 +2,10 @@
 // ones (the `wardrobe` scope keeps the newest of those on the device), newest first, each with its tags
 // and who it belongs to.
 import { useLiveQuery } from 'dexie-react-hooks'
+import { canSeeWardrobeItem } from '../model/permissions'
 import type { ProfileRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
+import { scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 import { wardrobeEntries, type WardrobeEntry } from './useWardrobe'
 
@@ -23,8 +25,9 @@ export function useImportableWardrobe(enabled: boolean): ImportableWardrobe | un
   return useLiveQuery(async () => {
     if (!enabled || !userId) return { status: 'ready' as const, entries: [] }
     const [mine, others] = await Promise.all([readScopeStatus(db, 'me'), readScopeStatus(db, 'wardrobe')])
-    const items = await db.wardrobeItems.filter((i) => i.userId === userId || i.isPublic).toArray()
-    const entries = await wardrobeEntries(db, items)
+    const [own, shared] = await Promise.all([db.wardrobeItems.where('userId').equals(userId).toArray(), scopeRows(db, 'wardrobe', 'wardrobeItems')])
+    const items = new Map([...shared, ...own].map((item) => [item.id, item]))
+    const entries = await wardrobeEntries(db, [...items.values()].filter((item) => canSeeWardrobeItem(item, userId)))
     const owners = await db.profiles.bulkGet([...new Set(entries.map((e) => e.item.userId))])
     const byId = new Map(owners.filter((p): p is ProfileRow => Boolean(p)).map((p) => [p.id, p]))
     // Own items are on the device already; the public ones of others may still be arriving.

@@ -1,9 +1,12 @@
 // Wall cards for the Mooris tab and profile pages: each wall with its owner, its polaroid count and up
-// to four preview polaroids (spec §2), newest wall first.
+// to four preview polaroids (spec §2), newest wall first. The Mooris tab shows the `mooris` scope's
+// walls and the user's own (made on this device too), as far as the user may see them.
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
+import { canSeeWall } from '../model/permissions'
 import type { PolaroidRow, ProfileRow, WallRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
+import { scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
 export const PREVIEW_COUNT = 4
@@ -44,8 +47,12 @@ export function useMooris(): { status: ScopeStatus; cards: WallCard[] } {
   useRetainScope('mooris')
   const data = useLiveQuery(async () => {
     const scope = await readScopeStatus(db, 'mooris')
-    const walls = await db.walls.toArray()
-    const cards = await wallCards(db, walls.filter((w) => !w.private || w.ownerId === userId))
+    const [listed, own] = await Promise.all([
+      scopeRows(db, 'mooris', 'walls'),
+      userId ? db.walls.where('ownerId').equals(userId).toArray() : Promise.resolve([]),
+    ])
+    const walls = new Map([...listed, ...own].map((wall) => [wall.id, wall]))
+    const cards = await wallCards(db, [...walls.values()].filter((wall) => canSeeWall(wall, userId)))
     return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards }
   }, [db, userId])
   return data ?? { status: 'loading', cards: [] }

@@ -1,6 +1,7 @@
 // A profile page's data: the profile by username and the walls it may show (the owner sees all of
 // theirs, others only public ones; spec §6). 'missing' once the scope was pulled and there is none.
 import { useLiveQuery } from 'dexie-react-hooks'
+import { canSeeWall } from '../model/permissions'
 import type { ProfileRow } from '../model/rows'
 import { profileScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
@@ -22,7 +23,7 @@ export function useProfile(username: string): ProfileView {
     const profile = (await db.profiles.where('usernameLower').equals(username.toLowerCase()).first()) ?? null
     if (!profile) return { scope, profile, walls: [] }
     const walls = await db.walls.where('ownerId').equals(profile.id).toArray()
-    const visible = walls.filter((w) => !w.private || w.ownerId === userId)
+    const visible = walls.filter((wall) => canSeeWall(wall, userId))
     return { scope, profile, walls: await wallCards(db, visible) }
   }, [db, userId, username])
   const profile = data?.profile ?? null

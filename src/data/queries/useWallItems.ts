@@ -2,8 +2,10 @@
 // current user may move or delete it and whether its image still waits to upload.
 import { useLiveQuery } from 'dexie-react-hooks'
 import Dexie from 'dexie'
+import { canManageItem } from '../model/permissions'
 import type { PolaroidRow, StickerRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
+import { pendingImages } from './scopeMembers'
 
 export type WallItem =
   | ({ kind: 'polaroid'; canManage: boolean; uploadPending: boolean } & PolaroidRow)
@@ -16,15 +18,13 @@ export function useWallItems(wallId: string): WallItem[] | undefined {
       [wallId, Dexie.minKey],
       [wallId, Dexie.maxKey],
     ] as const
-    const [wall, polaroids, stickers, uploads] = await Promise.all([
+    const [wall, polaroids, stickers] = await Promise.all([
       db.walls.get(wallId),
       db.polaroids.where('[wallId+zIndex]').between(range[0], range[1]).toArray(),
       db.stickers.where('[wallId+zIndex]').between(range[0], range[1]).toArray(),
-      db.pendingUploads.toCollection().primaryKeys(),
     ])
-    const pending = new Set(uploads)
-    const isOwner = Boolean(userId && wall?.ownerId === userId)
-    const manage = (createdBy: string) => Boolean(userId) && (isOwner || createdBy === userId)
+    const pending = await pendingImages(db, [...polaroids.map((p) => p.imagePath), ...stickers.map((s) => s.imagePath)])
+    const manage = (createdBy: string) => canManageItem({ createdBy }, wall?.ownerId, userId)
     const items: WallItem[] = [
       ...polaroids.map((p) => ({
         ...p,

@@ -5,9 +5,11 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
 import { keyOf } from '../mutations/enqueue'
+import { canSeeWardrobeItem } from '../model/permissions'
 import type { ClothingTagRow, ProcessingJobRow, WardrobeItemRow } from '../model/rows'
 import { profileScope, type ScopeKey } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
+import { pendingImages } from './scopeMembers'
 import { readScopeStatus, type ScopeStatus } from './useScope'
 
 export interface WardrobeEntry {
@@ -47,12 +49,11 @@ export function wardrobeStats(entries: WardrobeEntry[]): WardrobeStats {
 /** Items with their tags, jobs and upload state, newest first (shared with wardrobe import). */
 export async function wardrobeEntries(db: MooriDB, items: WardrobeItemRow[]): Promise<WardrobeEntry[]> {
   items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
-  const [tags, jobs, uploads] = await Promise.all([
+  const [tags, jobs, pending] = await Promise.all([
     db.tags.where('wardrobeItemId').anyOf(items.map((i) => i.id)).toArray(),
     db.jobs.bulkGet(items.map((i) => i.jobId ?? '')),
-    db.pendingUploads.toCollection().primaryKeys(),
+    pendingImages(db, items.map((i) => i.imagePath)),
   ])
-  const pending = new Set(uploads)
   const byItem = new Map<string, ClothingTagRow[]>()
   for (const tag of tags) byItem.set(tag.wardrobeItemId, [...(byItem.get(tag.wardrobeItemId) ?? []), tag])
   for (const list of byItem.values()) {
@@ -78,7 +79,7 @@ export function useWardrobe(owner: { id: string; username: string } | null): War
       readScopeStatus(db, scope),
       db.wardrobeItems.where('userId').equals(ownerId).toArray(),
     ])
-    const visible = items.filter((i) => i.isPublic || i.userId === userId)
+    const visible = items.filter((item) => canSeeWardrobeItem(item, userId))
     const entries = await wardrobeEntries(db, visible)
     return { status: state.status, error: state.error, entries, stats: wardrobeStats(entries) }
   }, [db, ownerId, userId, username])

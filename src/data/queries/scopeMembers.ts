@@ -1,0 +1,23 @@
+// The rows a scope holds on the device, read through its membership (what its last pull and its live
+// changes put there) instead of scanning a whole table: a window scope's rows are exactly the ones the
+// server said the user may see in it. For use inside a hook's live query.
+import Dexie from 'dexie'
+import type { MooriDB } from '../db'
+import type { SyncedRows, SyncedTable } from '../model/rows'
+import type { ScopeKey } from '../model/scopes'
+
+export async function scopeRows<T extends SyncedTable>(db: MooriDB, scope: ScopeKey, table: T): Promise<Array<SyncedRows[T]>> {
+  const keys = await db.scopeMembers
+    .where('[scope+table+rowId]')
+    .between([scope, table, Dexie.minKey], [scope, table, Dexie.maxKey])
+    .primaryKeys()
+  const rows = (await db.table(table).bulkGet(keys.map(([, , rowId]) => rowId))) as Array<SyncedRows[T] | undefined>
+  return rows.filter((row): row is SyncedRows[T] => row !== undefined)
+}
+
+/** Which of these `bucket/path` images still wait on the device for their upload. */
+export async function pendingImages(db: MooriDB, paths: Array<string | null>): Promise<Set<string>> {
+  const wanted = [...new Set(paths.filter((p): p is string => Boolean(p)))]
+  const found = await db.pendingUploads.bulkGet(wanted)
+  return new Set(found.filter((upload) => upload !== undefined).map((upload) => upload.key))
+}
