@@ -1,5 +1,7 @@
 // Every route of the product (spec §2). The polaroid route renders over the page it came from when the
-// navigation state names a background (the home page), else over its wall.
+// navigation state names a background (the home page), else over its wall: screens never import each
+// other, so the route table puts the two together. Screens that lead to others fetch their code ahead
+// (create-wall → the new wall, a wall → its polaroids), so those open offline too.
 import { Suspense } from 'react'
 import { Route, Routes, useLocation, type Location } from 'react-router-dom'
 import { BootShell } from './BootShell'
@@ -7,11 +9,24 @@ import { lazyScreen } from './lazyScreen'
 import { NotFoundScreen } from './NotFoundScreen'
 
 const HomeScreen = lazyScreen(() => import('@/screens/home/HomeScreen'), 'HomeScreen')
-const CreateWallScreen = lazyScreen(() => import('@/screens/create-wall/CreateWallScreen'), 'CreateWallScreen')
+const CreateWallScreen = lazyScreen(() => {
+  prefetch(loadWallScreen)
+  return import('@/screens/create-wall/CreateWallScreen')
+}, 'CreateWallScreen')
 const PreviewScreen = lazyScreen(() => import('@/screens/preview/PreviewScreen'), 'PreviewScreen')
-const WallScreen = lazyScreen(() => import('@/screens/wall/WallScreen'), 'WallScreen')
+/** Fetches a screen's code in the background; a failure only means it loads when opened. */
+function prefetch(load: () => Promise<unknown>): void {
+  load().catch((error: unknown) => console.warn('Could not fetch a screen ahead of time', error))
+}
+
+const loadPolaroidScreen = () => import('@/screens/polaroid/PolaroidScreen')
+const loadWallScreen = () => import('@/screens/wall/WallScreen')
+const WallScreen = lazyScreen(() => {
+  prefetch(loadPolaroidScreen)
+  return loadWallScreen()
+}, 'WallScreen')
 const SubmitScreen = lazyScreen(() => import('@/screens/submit/SubmitScreen'), 'SubmitScreen')
-const PolaroidScreen = lazyScreen(() => import('@/screens/polaroid/PolaroidScreen'), 'PolaroidScreen')
+const PolaroidScreen = lazyScreen(loadPolaroidScreen, 'PolaroidScreen')
 const ProfileScreen = lazyScreen(() => import('@/screens/profile/ProfileScreen'), 'ProfileScreen')
 const SetupProfileScreen = lazyScreen(() => import('@/screens/setup-profile/SetupProfileScreen'), 'SetupProfileScreen')
 const ResetPasswordScreen = lazyScreen(() => import('@/screens/password/ResetPasswordScreen'), 'ResetPasswordScreen')
@@ -30,7 +45,15 @@ export function AppRoutes() {
         <Route path="/wall" element={<WallScreen />} />
         <Route path="/wall/:wallId" element={<WallScreen />} />
         <Route path="/wall/:wallId/submit" element={<SubmitScreen />} />
-        <Route path="/wall/:wallId/polaroid/:polaroidId" element={<PolaroidScreen overlay={false} />} />
+        <Route
+          path="/wall/:wallId/polaroid/:polaroidId"
+          element={
+            <>
+              <WallScreen />
+              <PolaroidScreen overlay={false} />
+            </>
+          }
+        />
         <Route path="/profile/:username" element={<ProfileScreen />} />
         <Route path="/setup-profile" element={<SetupProfileScreen />} />
         <Route path="/reset-password" element={<ResetPasswordScreen />} />

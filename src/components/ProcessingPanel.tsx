@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
-import { retryOutfit, START_FAILED } from '@/data/mutations/outfitUploads'
+import { retryOutfit } from '@/data/mutations/outfitUploads'
+import { messages } from '@/lib/messages'
 import { useProcessingJob } from '@/data/queries/useWardrobe'
 import { MutationError } from '@/data/replica'
 import { useReplica } from '@/data/ReplicaContext'
@@ -73,7 +74,7 @@ export function ProcessingPanel({
       onRetried(await retryOutfit(replica, itemId))
     } catch (error) {
       console.error('Could not retry the outfit photo', error)
-      toast.error(error instanceof MutationError ? error.message : START_FAILED)
+      toast.error(error instanceof MutationError ? error.message : messages.startOutfitFailed)
     } finally {
       setRetrying(false)
     }

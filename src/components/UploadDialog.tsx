@@ -4,7 +4,8 @@
 // the picture is shrunk and saved.
 import { useId, useState, type DragEvent, type FormEvent } from 'react'
 import { pickImage } from '@/lib/pickImage'
-import { limits, messages } from '@/lib/validation'
+import { limits } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { Button } from './Button'
 import { Dialog } from './Dialog'
 import { Icon } from './Icon'

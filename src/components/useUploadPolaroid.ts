@@ -9,8 +9,9 @@ import { downscaleImage } from '@/lib/downscaleImage'
 import { useToast } from './Toasts'
 import type { UploadRequest } from './UploadDialog'
 import { usePreloadDownscaler } from './usePreloadDownscaler'
+import { messages } from '@/lib/messages'
 
-export const UPLOAD_FAILED = 'Failed to upload image. Please try again.'
+export const UPLOAD_FAILED = messages.uploadImageFailed
 export const CREATE_FAILED = 'Failed to create polaroid. Please try again.'
 
 export function useUploadPolaroid(wallId: string) {

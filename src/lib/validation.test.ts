@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messages, usernameError } from './validation'
+import { usernameError } from './validation'
+import { messages } from './messages'
 
 describe('usernameError', () => {
   it('accepts names with dots, dashes and underscores', () => {

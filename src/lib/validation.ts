@@ -1,5 +1,7 @@
-// The product's input rules (spec §5, §9) with its messages, word for word. The database enforces the
-// same limits; these give the user the message before anything is saved.
+// The product's input rules (spec §5, §9); their messages, word for word, are in messages.ts. The
+// database enforces the same limits; these give the user the message before anything is saved.
+import { messages } from './messages'
+
 export const limits = {
   wallName: 80,
   wallDescription: 250,
@@ -10,33 +12,6 @@ export const limits = {
   polaroidMessage: 500,
 } as const
 
-export const messages = {
-  nameTooLong: 'Name is too long',
-  nameRequired: 'Name is required',
-  descriptionTooLong: 'Description is too long',
-  messageRequired: 'Message is required',
-  imageRequired: 'Image is required',
-  noImage: 'No image provided',
-  invalidImageUrl: 'Invalid image URL',
-  onlyImages: 'Only image files are supported.',
-  usernameRequired: 'Username is required',
-  usernameTaken: 'Username is already taken',
-  usernameFormat: 'Usernames use 2–30 letters, numbers, dots, dashes or underscores.',
-  displayNameTooLong: 'Display name is too long',
-  bioTooLong: 'Bio is too long',
-  passwordTooShort: 'Password must be at least 6 characters',
-  signInToCreateWalls: 'User must be authenticated to create walls',
-  signInToDeleteWalls: 'User must be authenticated to delete walls',
-  signInToCreatePolaroids: 'User must be authenticated to create polaroids',
-  signInToCreateStickers: 'User must be authenticated to create stickers',
-  signInToCreateProfile: 'User must be authenticated to create a profile',
-  signInToMove: 'You must be signed in to move items.',
-  ownProfileOnly: 'User can only update their own profile',
-  deleteOwnPolaroidsOnly: 'You can only delete your own polaroids or polaroids from walls you own',
-  deleteOwnStickersOnly: 'You can only delete your own stickers or stickers from walls you own',
-  ownerEditsOnly: "Only the owner of this Moori can edit a polaroid's name and message.",
-  wardrobeNeedsSignIn: 'User must be authenticated',
-} as const
 
 /** Wall names are saved trimmed; an error message or null. */
 export function wallNameError(name: string): string | null {

@@ -11,11 +11,6 @@ import { createWall } from './walls'
 export const PREVIEW_SAVE_FAILED =
   "Sorry, we couldn't create your Moori after signing you in. Please try again."
 
-/** Whether a saved-for-later preview waits for conversion. */
-export async function previewWaiting(store: PreviewStore): Promise<boolean> {
-  return Boolean((await store.db.previewWall.get(PREVIEW_WALL_ID))?.saveRequested)
-}
-
 /** Returns the new wall's id, or null when there was nothing to convert. Throws when it failed. */
 export async function convertPreview(replica: Replica, store: PreviewStore): Promise<string | null> {
   const { db } = store

@@ -4,18 +4,17 @@
 // API to start the job under the id made here, so the screens follow it from the replica before,
 // during and after it runs, offline and across reloads.
 import { newId } from '@/lib/ids'
-import { messages } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
 import type { ProcessingJobRow, WardrobeItemRow } from '../model/rows'
 import { MutationError, type ProcessingStatus, type Replica } from '../replica'
-import { withQuotaRecovery } from '../storageQuota'
-import { enqueue, type Change } from './enqueue'
-import { imageObjectPath, queueImageUpload } from './wallItems'
+import type { Change } from './enqueue'
+import { mutate } from './mutate'
+import { imageObjectPath, queueImage } from './queueImage'
 import { ownItem } from './wardrobeItems'
 
-export const OOTD_BUCKET = 'ootd-images'
-export const START_FAILED = 'Failed to start OOTD processing'
-export const OUTFIT_NAME = 'Outfit'
+const OOTD_BUCKET = 'ootd-images'
+const OUTFIT_NAME = 'Outfit'
 
 export interface OutfitUpload {
   itemId: string
@@ -60,7 +59,7 @@ function startJobChange(userId: string, job: ProcessingJobRow, item: WardrobeIte
         skip_ai_tagging: skipTagging,
       },
     },
-    failureMessage: START_FAILED,
+    failureMessage: messages.startOutfitFailed,
     preferServerMessage: true,
   }
 }
@@ -73,16 +72,12 @@ export async function uploadOutfit(replica: Replica, input: { image: Blob; skipT
   const itemId = newId()
   const jobId = newId()
   const contentType = input.image.type || 'image/jpeg'
-  await withQuotaRecovery(() =>
-    db.transaction('rw', [db.wardrobeItems, db.jobs, db.pendingUploads, db.outbox], async () => {
-      const upload = await queueImageUpload(
-        db,
-        { table: 'wardrobeItems', rowId: itemId },
-        OOTD_BUCKET,
-        imageObjectPath(userId, 'ootd', itemId, contentType),
-        input.image,
-        contentType,
-      )
+  await mutate(
+    replica,
+    [db.wardrobeItems, db.jobs, db.pendingUploads],
+    async ({ queue }) => {
+      const image = { bucket: OOTD_BUCKET, path: imageObjectPath(userId, 'ootd', itemId, contentType), blob: input.image, contentType }
+      const upload = await queueImage(db, { table: 'wardrobeItems', rowId: itemId }, image, messages.uploadImageFailed)
       const now = new Date().toISOString()
       const item: WardrobeItemRow = {
         id: itemId,
@@ -102,20 +97,20 @@ export async function uploadOutfit(replica: Replica, input: { image: Blob; skipT
       const job = newJob(userId, jobId, item, input.skipTagging)
       await db.wardrobeItems.add(item)
       await db.jobs.add(job)
-      await enqueue(db, [
-        { ...upload.change, failureMessage: 'Failed to upload image. Please try again.' },
+      queue(
+        upload.upload,
         {
           table: 'wardrobeItems',
           rowId: itemId,
           fields: Object.keys(item),
           op: { op: 'insert', table: 'wardrobe_items', row: toServer('wardrobeItems', item) },
-          failureMessage: 'Failed to upload image. Please try again.',
+          failureMessage: messages.uploadImageFailed,
         },
         startJobChange(userId, job, item, input.skipTagging),
-      ])
-    }),
+      )
+    },
+    { storesFiles: true },
   )
-  replica.sync.nudge()
   return { itemId, jobId }
 }
 
@@ -123,29 +118,28 @@ export async function uploadOutfit(replica: Replica, input: { image: Blob; skipT
 export async function retryOutfit(replica: Replica, itemId: string, options: { skipTagging?: boolean } = {}): Promise<string> {
   const { db } = replica
   const jobId = newId()
-  await db.transaction('rw', [db.wardrobeItems, db.jobs, db.outbox], async () => {
+  await mutate(replica, [db.wardrobeItems, db.jobs], async ({ queue }) => {
     const item = await ownItem(replica, itemId)
-    if (!item.imagePath.startsWith(`${OOTD_BUCKET}/`)) throw new MutationError('Only outfit photos are analysed.')
+    if (!item.imagePath.startsWith(`${OOTD_BUCKET}/`)) throw new MutationError(messages.onlyOutfitsAnalysed)
     const previous = item.jobId ? await db.jobs.get(item.jobId) : undefined
     if (previous && (previous.status === 'queued' || previous.status === 'processing')) {
-      throw new MutationError('This photo is being processed already.')
+      throw new MutationError(messages.alreadyProcessing)
     }
     const skipTagging = options.skipTagging ?? previous?.input.skip_ai_tagging ?? false
     const job = newJob(item.userId, jobId, item, skipTagging)
     await db.jobs.add(job)
     await db.wardrobeItems.update(itemId, { jobId })
-    await enqueue(db, [
+    queue(
       {
         table: 'wardrobeItems',
         rowId: itemId,
         fields: ['jobId'],
         op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: { job_id: jobId } },
-        failureMessage: START_FAILED,
+        failureMessage: messages.startOutfitFailed,
       },
       startJobChange(item.userId, job, item, skipTagging),
-    ])
+    )
   })
-  replica.sync.nudge()
   return jobId
 }
 

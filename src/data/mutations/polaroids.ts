@@ -1,10 +1,12 @@
 // Writes to polaroids: add (with a pending image upload, or an external URL), move, edit name and
 // message, delete. The image is shown from the local Blob at once and uploaded before the row is sent.
-import { isHttpUrl, limits, messages } from '@/lib/validation'
+import { isHttpUrl, limits } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
+import { ownsWall } from '../model/permissions'
 import type { PolaroidRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import { enqueue } from './enqueue'
+import { mutate } from './mutate'
 import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
 
 export const POLAROID_BUCKET = 'polaroid-images'
@@ -29,13 +31,13 @@ export async function addPolaroid(replica: Replica, input: NewPolaroid): Promise
   if (!input.image && externalUrl && !isHttpUrl(externalUrl))
     throw new MutationError(messages.invalidImageUrl)
   if (input.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
-  if (input.message.length > limits.polaroidMessage) throw new MutationError('Message is too long')
+  if (input.message.length > limits.polaroidMessage) throw new MutationError(messages.messageTooLong)
 
   return insertWallItem<PolaroidRow>(replica, userId, {
     kind: polaroidKind,
     wallId: input.wallId,
     image: input.image ? { blob: input.image, bucket: POLAROID_BUCKET, defaultType: 'image/jpeg' } : null,
-    failureMessage: 'Failed to create polaroid: {message}',
+    failureMessage: messages.createPolaroidFailed,
     build: (base, uploadedPath) => ({
       ...base,
       name: input.name.trim(),
@@ -60,26 +62,22 @@ export async function editPolaroid(
   edit: { name: string; message: string },
 ): Promise<void> {
   if (edit.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
-  if (edit.message.length > limits.polaroidMessage) throw new MutationError('Message is too long')
+  if (edit.message.length > limits.polaroidMessage) throw new MutationError(messages.messageTooLong)
   const { db } = replica
-  await db.transaction('rw', [db.walls, db.polaroids, db.outbox], async () => {
+  await mutate(replica, [db.walls, db.polaroids], async ({ queue }) => {
     const item = await db.polaroids.get(id)
-    if (!item) throw new MutationError('This item no longer exists.')
-    const wall = await db.walls.get(item.wallId)
-    if (!replica.userId || wall?.ownerId !== replica.userId) throw new MutationError(messages.ownerEditsOnly)
+    if (!item) throw new MutationError(messages.itemGone)
+    if (!ownsWall(await db.walls.get(item.wallId), replica.userId)) throw new MutationError(messages.ownerEditsOnly)
     const patch = { name: edit.name.trim(), message: edit.message.trim() }
     await db.polaroids.update(id, patch)
-    await enqueue(db, [
-      {
-        table: 'polaroids',
-        rowId: id,
-        fields: ['name', 'message'],
-        op: { op: 'update', table: 'polaroids', id, patch: toServer('polaroids', patch) },
-        failureMessage: 'Failed to save changes. Please try again.',
-      },
-    ])
+    queue({
+      table: 'polaroids',
+      rowId: id,
+      fields: ['name', 'message'],
+      op: { op: 'update', table: 'polaroids', id, patch: toServer('polaroids', patch) },
+      failureMessage: messages.savePolaroidFailed,
+    })
   })
-  replica.sync.nudge()
 }
 
 export function deletePolaroid(replica: Replica, id: string): Promise<void> {

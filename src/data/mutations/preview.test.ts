@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { memoryDatabase, memoryReplica } from '../testing/memoryReplica'
 import { MutationError } from '../replica'
-import { PREVIEW_SAVE_FAILED, convertPreview, previewWaiting } from './convertPreview'
+import { PREVIEW_SAVE_FAILED, convertPreview } from './convertPreview'
 import {
   PREVIEW_DEFAULTS,
+  PREVIEW_WALL_ID,
   addPreviewPolaroid,
   clearPreview,
   movePreviewPolaroid,
@@ -82,7 +83,7 @@ describe('turning the preview into a real wall', () => {
     await addPreviewPolaroid(preview, { name: 'first', message: 'one', image: image() })
     await addPreviewPolaroid(preview, { name: 'second', message: 'two', externalUrl: 'https://e.com/2.jpg' })
     await requestPreviewSave(preview)
-    expect(await previewWaiting(preview)).toBe(true)
+    expect((await preview.db.previewWall.get(PREVIEW_WALL_ID))?.saveRequested).toBe(true)
 
     const replica = memoryReplica(me)
     const wallId = await convertPreview(replica, preview)
@@ -112,7 +113,7 @@ describe('turning the preview into a real wall', () => {
     await addPreviewPolaroid(preview, { name: 'a', message: 'm', image: image() })
     await requestPreviewSave(preview)
     await expect(convertPreview(memoryReplica(me), preview)).rejects.toThrow('Name is too long')
-    expect(await previewWaiting(preview)).toBe(false)
+    expect((await preview.db.previewWall.get(PREVIEW_WALL_ID))?.saveRequested).toBe(false)
     expect(await preview.db.previewPolaroids.count()).toBe(1)
     expect(PREVIEW_SAVE_FAILED).toContain("couldn't create your Moori")
   })

@@ -3,7 +3,8 @@
 // random spot within 0..200 and stack one above the last. The wall's name, description and privacy come
 // from the create-wall form, with the spec's defaults.
 import { newId } from '@/lib/ids'
-import { isHttpUrl, limits, messages } from '@/lib/validation'
+import { isHttpUrl, limits } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import type { MooriDB } from '../db'
 import type { PreviewPolaroidRow, PreviewWallRow } from '../model/preview'
 import { MutationError } from '../replica'
@@ -63,7 +64,7 @@ export function previewPolaroidError(input: NewPreviewPolaroid): string | null {
   if (!input.name.trim()) return messages.nameRequired
   if (input.name.trim().length > limits.polaroidName) return messages.nameTooLong
   if (!input.message.trim()) return messages.messageRequired
-  if (input.message.trim().length > limits.polaroidMessage) return 'Message is too long'
+  if (input.message.trim().length > limits.polaroidMessage) return messages.messageTooLong
   const url = input.externalUrl?.trim() ?? ''
   if (!input.image && !url) return messages.imageRequired
   if (!input.image && !isHttpUrl(url)) return messages.invalidImageUrl
@@ -108,7 +109,7 @@ export async function movePreviewPolaroid(
   position: { x: number; y: number; zIndex: number },
 ): Promise<void> {
   const updated = await store.db.previewPolaroids.update(id, position)
-  if (!updated) throw new MutationError('This item no longer exists.')
+  if (!updated) throw new MutationError(messages.itemGone)
 }
 
 /** 'Sign Up to Save & Continue': the preview is to become a real wall once the guest has an account. */

@@ -1,21 +1,30 @@
 // Writes to the signed-in user's own profile: create it (profile setup), edit display name and bio,
 // change the avatar. A user may only ever write their own profile (spec §5).
 import { newId } from '@/lib/ids'
-import { bioError, displayNameError, messages, trimmedOrNull, usernameError } from '@/lib/validation'
+import { bioError, displayNameError, trimmedOrNull, usernameError } from '@/lib/validation'
+import { messages } from '@/lib/messages'
+import type { MooriDB } from '../db'
 import { toServer } from '../model/mapping'
 import type { ProfileRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import { enqueue } from './enqueue'
-import { withQuotaRecovery } from '../storageQuota'
-import { imageObjectPath } from './wallItems'
+import type { Change } from './enqueue'
+import { mutate } from './mutate'
+import { imageObjectPath, queueImage } from './queueImage'
 
-export const AVATAR_BUCKET = 'polaroid-images'
+const AVATAR_BUCKET = 'polaroid-images'
 
-export interface NewProfile {
+interface NewProfile {
   username: string
   displayName?: string
   bio?: string
   avatar?: Blob | null
+}
+
+/** Keeps a new avatar on the device and returns its `bucket/path` with the upload to queue. */
+function queueAvatar(db: MooriDB, userId: string, avatar: Blob) {
+  const contentType = avatar.type || 'image/jpeg'
+  const image = { bucket: AVATAR_BUCKET, path: imageObjectPath(userId, 'avatars', newId(), contentType), blob: avatar, contentType }
+  return queueImage(db, { table: 'profiles', rowId: userId }, image, messages.avatarFailed)
 }
 
 export async function createProfile(replica: Replica, input: NewProfile): Promise<ProfileRow> {
@@ -38,60 +47,37 @@ export async function createProfile(replica: Replica, input: NewProfile): Promis
     updatedAt: now,
     txid: '',
   }
-  await withQuotaRecovery(() =>
-    db.transaction('rw', [db.profiles, db.pendingUploads, db.outbox], async () => {
+  await mutate(
+    replica,
+    [db.profiles, db.pendingUploads],
+    async ({ queue }) => {
       const taken = await db.profiles.where('usernameLower').equals(profile.usernameLower).first()
       if (taken && taken.id !== userId) throw new MutationError(messages.usernameTaken)
-      if (await db.profiles.get(userId)) throw new MutationError('You already have a profile.')
-      const avatarUpload = input.avatar ? await queueAvatarUpload(replica, userId, input.avatar) : null
-      if (avatarUpload) profile.avatarPath = avatarUpload
+      if (await db.profiles.get(userId)) throw new MutationError(messages.profileExists)
+      if (input.avatar) {
+        const avatar = await queueAvatar(db, userId, input.avatar)
+        profile.avatarPath = avatar.imagePath
+        queue(avatar.upload)
+      }
       await db.profiles.add(profile)
-      await enqueue(db, [
-        ...(avatarUpload ? [avatarChange(userId, avatarUpload)] : []),
-        {
-          table: 'profiles',
-          rowId: userId,
-          fields: Object.keys(profile),
-          op: { op: 'insert', table: 'profiles', row: toServer('profiles', profile) },
-          failureMessage: 'Failed to create profile',
-          uniqueViolationMessage: messages.usernameTaken,
-        },
-      ])
-    }),
+      queue({
+        table: 'profiles',
+        rowId: userId,
+        fields: Object.keys(profile),
+        op: { op: 'insert', table: 'profiles', row: toServer('profiles', profile) },
+        failureMessage: messages.createProfileFailed,
+        uniqueViolationMessage: messages.usernameTaken,
+      })
+    },
+    { storesFiles: Boolean(input.avatar) },
   )
-  replica.sync.nudge()
   return profile
-}
-
-async function queueAvatarUpload(replica: Replica, userId: string, avatar: Blob): Promise<string> {
-  const contentType = avatar.type || 'image/jpeg'
-  const path = imageObjectPath(userId, 'avatars', newId(), contentType)
-  const key = `${AVATAR_BUCKET}/${path}`
-  await replica.db.pendingUploads.put({
-    key,
-    bucket: AVATAR_BUCKET,
-    path,
-    blob: avatar,
-    contentType,
-    createdAt: Date.now(),
-  })
-  return key
-}
-
-function avatarChange(userId: string, key: string) {
-  return {
-    table: 'profiles' as const,
-    rowId: userId,
-    fields: [],
-    op: { op: 'upload' as const, bucket: AVATAR_BUCKET, path: key.slice(AVATAR_BUCKET.length + 1) },
-    failureMessage: 'Failed to upload avatar',
-  }
 }
 
 async function ownProfile(replica: Replica, profileId: string): Promise<ProfileRow> {
   if (!replica.userId || replica.userId !== profileId) throw new MutationError(messages.ownProfileOnly)
   const profile = await replica.db.profiles.get(profileId)
-  if (!profile) throw new MutationError('User not found')
+  if (!profile) throw new MutationError(messages.userNotFound)
   return profile
 }
 
@@ -104,57 +90,51 @@ export async function updateProfile(
   if (problem) throw new MutationError(problem)
   const patch = { displayName: trimmedOrNull(edit.displayName), bio: trimmedOrNull(edit.bio) }
   const { db } = replica
-  await db.transaction('rw', db.profiles, db.outbox, async () => {
+  await mutate(replica, [db.profiles], async ({ queue }) => {
     await ownProfile(replica, profileId)
     await db.profiles.update(profileId, patch)
-    await enqueue(db, [
-      {
-        table: 'profiles',
-        rowId: profileId,
-        fields: Object.keys(patch),
-        op: { op: 'update', table: 'profiles', id: profileId, patch: toServer('profiles', patch) },
-        failureMessage: 'Failed to update profile',
-      },
-    ])
+    queue({
+      table: 'profiles',
+      rowId: profileId,
+      fields: Object.keys(patch),
+      op: { op: 'update', table: 'profiles', id: profileId, patch: toServer('profiles', patch) },
+      failureMessage: messages.updateProfileFailed,
+    })
   })
-  replica.sync.nudge()
 }
 
 /** The new avatar shows at once from the local Blob; the old file is removed once the new one is set. */
 export async function setAvatar(replica: Replica, profileId: string, avatar: Blob): Promise<void> {
   const { db } = replica
-  await withQuotaRecovery(() =>
-    db.transaction('rw', [db.profiles, db.pendingUploads, db.outbox], async () => {
+  await mutate(
+    replica,
+    [db.profiles, db.pendingUploads],
+    async ({ queue }) => {
       const profile = await ownProfile(replica, profileId)
-      const key = await queueAvatarUpload(replica, profileId, avatar)
-      await db.profiles.update(profileId, { avatarPath: key })
+      const queued = await queueAvatar(db, profileId, avatar)
+      await db.profiles.update(profileId, { avatarPath: queued.imagePath })
       const previous = profile.avatarPath
-      await enqueue(db, [
-        avatarChange(profileId, key),
+      const changes: Change[] = [
+        queued.upload,
         {
           table: 'profiles',
           rowId: profileId,
           fields: ['avatarPath'],
-          op: { op: 'update', table: 'profiles', id: profileId, patch: { avatar_path: key } },
-          failureMessage: 'Failed to upload avatar',
+          op: { op: 'update', table: 'profiles', id: profileId, patch: { avatar_path: queued.imagePath } },
+          failureMessage: messages.avatarFailed,
         },
-        ...(previous && previous.startsWith(`${AVATAR_BUCKET}/${profileId}/`)
-          ? [
-              {
-                table: 'profiles' as const,
-                rowId: profileId,
-                fields: [],
-                op: {
-                  op: 'removeObject' as const,
-                  bucket: AVATAR_BUCKET,
-                  path: previous.slice(AVATAR_BUCKET.length + 1),
-                },
-                failureMessage: 'Failed to upload avatar',
-              },
-            ]
-          : []),
-      ])
-    }),
+      ]
+      if (previous && previous.startsWith(`${AVATAR_BUCKET}/${profileId}/`)) {
+        changes.push({
+          table: 'profiles',
+          rowId: profileId,
+          fields: [],
+          op: { op: 'removeObject', bucket: AVATAR_BUCKET, path: previous.slice(AVATAR_BUCKET.length + 1) },
+          failureMessage: messages.avatarFailed,
+        })
+      }
+      queue(...changes)
+    },
+    { storesFiles: true },
   )
-  replica.sync.nudge()
 }

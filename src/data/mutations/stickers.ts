@@ -1,5 +1,5 @@
 // Writes to wall stickers: add (an image already in Storage, or a new cut-out Blob), move, delete.
-import { messages } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import type { StickerRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { deleteWallItem, insertWallItem, moveWallItem, stickerKind, type ItemPosition } from './wallItems'
@@ -30,7 +30,7 @@ export async function addSticker(replica: Replica, input: NewSticker): Promise<s
     kind: stickerKind,
     wallId: input.wallId,
     image: input.image ? { blob: input.image, bucket: STICKER_BUCKET, defaultType: 'image/png' } : null,
-    failureMessage: 'Failed to add wardrobe items to wall',
+    failureMessage: messages.addStickerFailed,
     build: (base, uploadedPath) => ({
       ...base,
       name: input.name.trim(),

@@ -2,17 +2,18 @@
 // or delete an item, and the z-order of new items (one above the highest on the wall, 1 if none; spec §4).
 import Dexie from 'dexie'
 import { newId } from '@/lib/ids'
-import { messages } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import type { MooriDB } from '../db'
 import { toServer } from '../model/mapping'
 import type { RpcName } from '../model/outbox'
+import { canManageItem } from '../model/permissions'
 import type { PolaroidRow, StickerRow } from '../model/rows'
 import { serverTableOf } from '../model/tables'
 import { MutationError, type Replica } from '../replica'
-import { withQuotaRecovery } from '../storageQuota'
-import { enqueue, type Change } from './enqueue'
+import { mutate } from './mutate'
+import { imageObjectPath, queueImage } from './queueImage'
 
-export async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
+async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
   const range = [
     [wallId, Dexie.minKey],
     [wallId, Dexie.maxKey],
@@ -25,21 +26,9 @@ export async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
 }
 
 /** The item's creator or the wall's owner may move and delete it (spec §6). */
-export async function canManageItem(replica: Replica, item: PolaroidRow | StickerRow): Promise<boolean> {
-  if (!replica.userId) return false
-  if (item.createdBy === replica.userId) return true
+async function mayManage(replica: Replica, item: PolaroidRow | StickerRow): Promise<boolean> {
   const wall = await replica.db.walls.get(item.wallId)
-  return wall?.ownerId === replica.userId
-}
-
-export async function usernameOf(db: MooriDB, userId: string): Promise<string | null> {
-  return (await db.profiles.get(userId))?.username ?? null
-}
-
-/** Object paths are derived from the row id, so a retried upload lands on the same object. */
-export function imageObjectPath(userId: string, folder: string, id: string, contentType: string): string {
-  const extension = contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : 'jpg'
-  return `${userId}/${folder}/${id}.${extension}`
+  return canManageItem(item, wall?.ownerId, replica.userId)
 }
 
 export interface ItemPosition {
@@ -49,7 +38,7 @@ export interface ItemPosition {
 }
 
 /** What differs between polaroids and stickers when they are moved or deleted. */
-export interface WallItemKind {
+interface WallItemKind {
   table: 'polaroids' | 'stickers'
   moveFn: Extract<RpcName, 'move_polaroid' | 'move_wall_sticker'>
   deleteFn: Extract<RpcName, 'delete_polaroid' | 'delete_wall_sticker'>
@@ -65,7 +54,7 @@ export const polaroidKind: WallItemKind = {
   deleteFn: 'delete_polaroid',
   idArg: 'p_id',
   deleteRefused: messages.deleteOwnPolaroidsOnly,
-  deleteFailed: 'Failed to delete image. Please try again.',
+  deleteFailed: messages.deleteImageFailed,
 }
 
 export const stickerKind: WallItemKind = {
@@ -74,25 +63,25 @@ export const stickerKind: WallItemKind = {
   deleteFn: 'delete_wall_sticker',
   idArg: 'sticker_id',
   deleteRefused: messages.deleteOwnStickersOnly,
-  deleteFailed: 'Failed to delete sticker. Please try again.',
+  deleteFailed: messages.deleteStickerFailed,
 }
 
 /** What every new item gets, whatever its kind: who made it, when, and its place in the z-order. */
-export type NewItemBase = Pick<
+type NewItemBase = Pick<
   PolaroidRow & StickerRow,
   'id' | 'wallId' | 'timestamp' | 'createdBy' | 'username' | 'zIndex' | 'createdAt' | 'updatedAt' | 'txid'
 >
 
 /** A new image for an item, stored on the device and uploaded before the row. */
-export interface NewItemImage {
+interface NewItemImage {
   blob: Blob
   bucket: string
   /** Used when the Blob does not say its type. */
   defaultType: string
 }
 
-/** Adds a polaroid or sticker in one transaction: the wall must still exist; a new image is queued
- * for upload ahead of the insert; `build` adds the kind's own fields (given the uploaded image path). */
+/** Adds a polaroid or sticker: the wall must still exist; a new image is queued for upload ahead of the
+ * insert; `build` adds the kind's own fields (given the uploaded image path). */
 export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
   replica: Replica,
   userId: string,
@@ -107,144 +96,90 @@ export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
   const { db } = replica
   const { kind } = item
   const id = newId()
-  await withQuotaRecovery(() =>
-    db.transaction(
-      'rw',
-      [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox],
-      async () => {
-        if (!(await db.walls.get(item.wallId))) throw new MutationError('This Moori no longer exists.')
-        const changes: Change[] = []
-        let uploadedPath: string | null = null
-        if (item.image) {
-          const contentType = item.image.blob.type || item.image.defaultType
-          const path = imageObjectPath(userId, kind.table, id, contentType)
-          const upload = await queueImageUpload(
-            db,
-            { table: kind.table, rowId: id },
-            item.image.bucket,
-            path,
-            item.image.blob,
-            contentType,
-          )
-          uploadedPath = upload.imagePath
-          changes.push(upload.change)
-        }
-        const now = new Date()
-        const row = item.build(
-          {
-            id,
-            wallId: item.wallId,
-            timestamp: now.getTime(),
-            createdBy: userId,
-            username: await usernameOf(db, userId),
-            zIndex: await nextZIndex(db, item.wallId),
-            createdAt: now.toISOString(),
-            updatedAt: now.toISOString(),
-            txid: '',
-          },
-          uploadedPath,
-        )
-        await db.table<Row, string>(kind.table).add(row)
-        changes.push({
-          table: kind.table,
-          rowId: id,
-          fields: Object.keys(row),
-          op: { op: 'insert', table: serverTableOf[kind.table], row: toServer(kind.table, row) },
-          failureMessage: item.failureMessage,
-        })
-        await enqueue(db, changes)
-      },
-    ),
+  await mutate(
+    replica,
+    [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads],
+    async ({ queue }) => {
+      if (!(await db.walls.get(item.wallId))) throw new MutationError(messages.wallGone)
+      let uploadedPath: string | null = null
+      if (item.image) {
+        const contentType = item.image.blob.type || item.image.defaultType
+        const path = imageObjectPath(userId, kind.table, id, contentType)
+        const image = { bucket: item.image.bucket, path, blob: item.image.blob, contentType }
+        const queued = await queueImage(db, { table: kind.table, rowId: id }, image, messages.uploadImageFailed)
+        uploadedPath = queued.imagePath
+        queue(queued.upload)
+      }
+      const now = new Date()
+      const row = item.build(
+        {
+          id,
+          wallId: item.wallId,
+          timestamp: now.getTime(),
+          createdBy: userId,
+          username: (await db.profiles.get(userId))?.username ?? null,
+          zIndex: await nextZIndex(db, item.wallId),
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          txid: '',
+        },
+        uploadedPath,
+      )
+      await db.table<Row, string>(kind.table).add(row)
+      queue({
+        table: kind.table,
+        rowId: id,
+        fields: Object.keys(row),
+        op: { op: 'insert', table: serverTableOf[kind.table], row: toServer(kind.table, row) },
+        failureMessage: item.failureMessage,
+      })
+    },
+    { storesFiles: item.image !== null },
   )
-  replica.sync.nudge()
   return id
 }
 
 /** Saves an item's new position; repeated moves of a waiting item fold into one outbox entry. */
-export async function moveWallItem(
-  replica: Replica,
-  kind: WallItemKind,
-  id: string,
-  position: ItemPosition,
-): Promise<void> {
+export async function moveWallItem(replica: Replica, kind: WallItemKind, id: string, position: ItemPosition): Promise<void> {
   if (!replica.userId) throw new MutationError(messages.signInToMove)
   const { db } = replica
   const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
-  await db.transaction('rw', [db.walls, table, db.outbox], async () => {
+  await mutate(replica, [db.walls, table], async ({ queue }) => {
     const item = await table.get(id)
-    if (!item) throw new MutationError('This item no longer exists.')
-    if (!(await canManageItem(replica, item))) {
-      throw new MutationError('You can only move your own items or items on Mooris you own.')
-    }
+    if (!item) throw new MutationError(messages.itemGone)
+    if (!(await mayManage(replica, item))) throw new MutationError(messages.moveOwnOnly)
     await table.update(id, position)
-    await enqueue(db, [
-      {
-        table: kind.table,
-        rowId: id,
-        fields: ['x', 'y', 'zIndex'],
-        coalesce: 'position',
-        op: {
-          op: 'call',
-          fn: kind.moveFn,
-          args: { [kind.idArg]: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex },
-        },
-        failureMessage: 'Could not save new position.',
+    queue({
+      table: kind.table,
+      rowId: id,
+      fields: ['x', 'y', 'zIndex'],
+      coalesce: 'position',
+      op: {
+        op: 'call',
+        fn: kind.moveFn,
+        args: { [kind.idArg]: id, new_x: position.x, new_y: position.y, new_z_index: position.zIndex },
       },
-    ])
+      failureMessage: messages.moveFailed,
+    })
   })
-  replica.sync.nudge()
 }
 
 /** Removes an item at once; only its creator or the wall owner may (spec §5). */
 export async function deleteWallItem(replica: Replica, kind: WallItemKind, id: string): Promise<void> {
   const { db } = replica
   const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
-  await db.transaction('rw', [db.walls, table, db.outbox], async () => {
+  await mutate(replica, [db.walls, table], async ({ queue }) => {
     const item = await table.get(id)
     if (!item) return
-    if (!(await canManageItem(replica, item))) throw new MutationError(kind.deleteRefused)
+    if (!(await mayManage(replica, item))) throw new MutationError(kind.deleteRefused)
     await table.delete(id)
-    await enqueue(db, [
-      {
-        table: kind.table,
-        rowId: id,
-        fields: [],
-        removes: true,
-        op: { op: 'call', fn: kind.deleteFn, args: { [kind.idArg]: id } },
-        failureMessage: kind.deleteFailed,
-      },
-    ])
-  })
-  replica.sync.nudge()
-}
-
-/** Keeps a new image on the device and queues its upload ahead of the row that shows it. Runs inside
- * the mutation's transaction (with db.pendingUploads); returns the image's `bucket/path`. */
-export async function queueImageUpload(
-  db: MooriDB,
-  item: { table: Change['table']; rowId: string },
-  bucket: string,
-  path: string,
-  image: Blob,
-  contentType: string,
-): Promise<{ imagePath: string; change: Change }> {
-  const imagePath = `${bucket}/${path}`
-  await db.pendingUploads.put({
-    key: imagePath,
-    bucket,
-    path,
-    blob: image,
-    contentType,
-    createdAt: Date.now(),
-  })
-  return {
-    imagePath,
-    change: {
-      table: item.table,
-      rowId: item.rowId,
+    queue({
+      table: kind.table,
+      rowId: id,
       fields: [],
-      op: { op: 'upload', bucket, path },
-      failureMessage: 'Failed to upload image. Please try again.',
-    },
-  }
+      removes: true,
+      op: { op: 'call', fn: kind.deleteFn, args: { [kind.idArg]: id } },
+      failureMessage: kind.deleteFailed,
+    })
+  })
 }

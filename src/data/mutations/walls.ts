@@ -1,25 +1,28 @@
 // Writes to walls: create, rename, describe, privacy, delete. Each checks the spec's rules, changes the
 // replica and queues the server call in one transaction; the UI never waits for the network.
 import { newId } from '@/lib/ids'
-import { messages, trimmedOrNull, wallDescriptionError, wallNameError } from '@/lib/validation'
+import { trimmedOrNull, wallDescriptionError, wallNameError } from '@/lib/validation'
+import { messages } from '@/lib/messages'
+import type { MooriDB } from '../db'
+import { ownsWall } from '../model/permissions'
 import type { WallRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { toServer } from '../model/mapping'
-import { enqueue } from './enqueue'
+import { mutate } from './mutate'
 
 function requireUser(replica: Replica, message: string): string {
   if (!replica.userId) throw new MutationError(message)
   return replica.userId
 }
 
-async function ownedWall(replica: Replica, wallId: string): Promise<WallRow> {
-  const wall = await replica.db.walls.get(wallId)
-  if (!wall) throw new MutationError('This Moori no longer exists.')
-  if (wall.ownerId !== replica.userId) throw new MutationError('Only the owner can change this Moori.')
+async function ownedWall(db: MooriDB, userId: string | null, wallId: string): Promise<WallRow> {
+  const wall = await db.walls.get(wallId)
+  if (!wall) throw new MutationError(messages.wallGone)
+  if (!ownsWall(wall, userId)) throw new MutationError(messages.wallOwnerOnly)
   return wall
 }
 
-export interface NewWall {
+interface NewWall {
   name: string
   description?: string
   private?: boolean
@@ -44,19 +47,16 @@ export async function createWall(replica: Replica, input: NewWall): Promise<stri
     txid: '',
   }
   const { db } = replica
-  await db.transaction('rw', db.walls, db.outbox, async () => {
+  await mutate(replica, [db.walls], async ({ queue }) => {
     await db.walls.add(wall)
-    await enqueue(db, [
-      {
-        table: 'walls',
-        rowId: wall.id,
-        fields: Object.keys(wall),
-        op: { op: 'insert', table: 'walls', row: toServer('walls', wall) },
-        failureMessage: 'Failed to create Moori. Please try again.',
-      },
-    ])
+    queue({
+      table: 'walls',
+      rowId: wall.id,
+      fields: Object.keys(wall),
+      op: { op: 'insert', table: 'walls', row: toServer('walls', wall) },
+      failureMessage: messages.createWallFailed,
+    })
   })
-  replica.sync.nudge()
   return wall.id
 }
 
@@ -67,64 +67,53 @@ async function updateWall(
   failureMessage: string,
 ): Promise<void> {
   const { db } = replica
-  await db.transaction('rw', db.walls, db.outbox, async () => {
-    await ownedWall(replica, wallId)
+  await mutate(replica, [db.walls], async ({ queue }) => {
+    await ownedWall(db, replica.userId, wallId)
     await db.walls.update(wallId, patch)
     const fields = Object.keys(patch)
-    await enqueue(db, [
-      {
-        table: 'walls',
-        rowId: wallId,
-        fields,
-        op: { op: 'update', table: 'walls', id: wallId, patch: toServer('walls', patch, fields) },
-        failureMessage,
-      },
-    ])
+    queue({
+      table: 'walls',
+      rowId: wallId,
+      fields,
+      op: { op: 'update', table: 'walls', id: wallId, patch: toServer('walls', patch, fields) },
+      failureMessage,
+    })
   })
-  replica.sync.nudge()
 }
 
 export async function renameWall(replica: Replica, wallId: string, name: string): Promise<void> {
   const error = wallNameError(name)
   if (error) throw new MutationError(error)
-  await updateWall(replica, wallId, { name: name.trim() }, 'Failed to update name.')
+  await updateWall(replica, wallId, { name: name.trim() }, messages.renameWallFailed)
 }
 
 export async function describeWall(replica: Replica, wallId: string, description: string): Promise<void> {
   const error = wallDescriptionError(description)
   if (error) throw new MutationError(error)
-  await updateWall(
-    replica,
-    wallId,
-    { description: trimmedOrNull(description) },
-    'Failed to update description.',
-  )
+  await updateWall(replica, wallId, { description: trimmedOrNull(description) }, messages.describeWallFailed)
 }
 
 export async function setWallPrivacy(replica: Replica, wallId: string, isPrivate: boolean): Promise<void> {
-  await updateWall(replica, wallId, { private: isPrivate }, 'Failed to update privacy')
+  await updateWall(replica, wallId, { private: isPrivate }, messages.privacyFailed)
 }
 
 /** Removes the wall and its items from the replica at once; the server soft-deletes them together. */
 export async function deleteWall(replica: Replica, wallId: string): Promise<void> {
   requireUser(replica, messages.signInToDeleteWalls)
   const { db } = replica
-  await db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.wallStats, db.outbox], async () => {
-    await ownedWall(replica, wallId)
+  await mutate(replica, [db.walls, db.polaroids, db.stickers, db.wallStats], async ({ queue }) => {
+    await ownedWall(db, replica.userId, wallId)
     await db.polaroids.where('wallId').equals(wallId).delete()
     await db.stickers.where('wallId').equals(wallId).delete()
     await db.wallStats.delete(wallId)
     await db.walls.delete(wallId)
-    await enqueue(db, [
-      {
-        table: 'walls',
-        rowId: wallId,
-        fields: [],
-        removes: true,
-        op: { op: 'call', fn: 'delete_own_wall', args: { wall_id: wallId } },
-        failureMessage: 'Failed to delete Moori. Please try again.',
-      },
-    ])
+    queue({
+      table: 'walls',
+      rowId: wallId,
+      fields: [],
+      removes: true,
+      op: { op: 'call', fn: 'delete_own_wall', args: { wall_id: wallId } },
+      failureMessage: messages.deleteWallFailed,
+    })
   })
-  replica.sync.nudge()
 }

@@ -2,12 +2,12 @@
 // picture of its creator's own (the server insists): the item's cut-out when one exists (offline too),
 // else a cut-out made now by the product API, else, offline or when background removal fails, a copy
 // of the item's photo marked `needsCutout`, which `cutOutWaitingStickers` swaps for the cut-out later.
-import { messages } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { resolveImage, splitImagePath } from '../images/imageSource'
+import { canSeeWardrobeItem } from '../model/permissions'
 import type { StickerRow, WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { addSticker, deleteSticker, STICKER_BUCKET } from './stickers'
-import { ITEM_GONE } from './wardrobeItems'
 
 export interface ImageTools {
   /** The bytes behind an image URL (the service worker answers from its cache when offline). */
@@ -59,7 +59,7 @@ export async function stickItemOnWall(
   const userId = replica.userId
   if (!userId) throw new MutationError(messages.signInToCreateStickers)
   const item = await replica.db.wardrobeItems.get(request.itemId)
-  if (!item || (item.userId !== userId && !item.isPublic)) throw new MutationError(ITEM_GONE)
+  if (!item || !canSeeWardrobeItem(item, userId)) throw new MutationError(messages.itemGone)
   const fields = stickerFields(request.wallId, item)
 
   if (item.userId === userId && item.cutoutPath?.startsWith(ownCutoutFolder(userId))) {
@@ -86,7 +86,7 @@ export async function stickItemOnWall(
 }
 
 /** Puts a cut-out in place of a sticker's photo: same place, same layer, a picture of its own. */
-export async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cutoutPath: string): Promise<string> {
+async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cutoutPath: string): Promise<string> {
   const { db } = replica
   return db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
     await deleteSticker(replica, sticker.id)

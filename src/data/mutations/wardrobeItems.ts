@@ -1,20 +1,19 @@
 // Writes to the user's own wardrobe items: edit one, show or hide it, delete it (tags first, then the
 // item, then a best-effort removal of its image; spec §7). Cut-outs made for stickers are kept: the
 // stickers on walls show them.
-import { messages } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
 import type { WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import { enqueue, keyOf, type Change } from './enqueue'
-
-export const ITEM_GONE = 'This item no longer exists.'
+import { keyOf, type Change } from './enqueue'
+import { mutate } from './mutate'
 
 /** The signed-in user's own item, or the reason they may not change it. */
 export async function ownItem(replica: Replica, itemId: string): Promise<WardrobeItemRow> {
   if (!replica.userId) throw new MutationError(messages.wardrobeNeedsSignIn)
   const item = await replica.db.wardrobeItems.get(itemId)
-  if (!item) throw new MutationError(ITEM_GONE)
-  if (item.userId !== replica.userId) throw new MutationError('You can only change your own items.')
+  if (!item) throw new MutationError(messages.itemGone)
+  if (item.userId !== replica.userId) throw new MutationError(messages.ownItemsOnly)
   return item
 }
 
@@ -25,26 +24,18 @@ async function updateItem(
   failureMessage: string,
 ) {
   const { db } = replica
-  await db.transaction('rw', db.wardrobeItems, db.outbox, async () => {
+  await mutate(replica, [db.wardrobeItems], async ({ queue }) => {
     await ownItem(replica, itemId)
     await db.wardrobeItems.update(itemId, patch)
     const fields = Object.keys(patch)
-    await enqueue(db, [
-      {
-        table: 'wardrobeItems',
-        rowId: itemId,
-        fields,
-        op: {
-          op: 'update',
-          table: 'wardrobe_items',
-          id: itemId,
-          patch: toServer('wardrobeItems', patch, fields),
-        },
-        failureMessage,
-      },
-    ])
+    queue({
+      table: 'wardrobeItems',
+      rowId: itemId,
+      fields,
+      op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: toServer('wardrobeItems', patch, fields) },
+      failureMessage,
+    })
   })
-  replica.sync.nudge()
 }
 
 export async function editWardrobeItem(
@@ -58,17 +49,17 @@ export async function editWardrobeItem(
     replica,
     itemId,
     { name: edit.name.trim(), description: edit.description.trim() || null },
-    'Failed to update item',
+    messages.updateItemFailed,
   )
 }
 
 export async function setItemVisibility(replica: Replica, itemId: string, isPublic: boolean): Promise<void> {
-  await updateItem(replica, itemId, { isPublic }, 'Failed to update item')
+  await updateItem(replica, itemId, { isPublic }, messages.updateItemFailed)
 }
 
 export async function deleteWardrobeItem(replica: Replica, itemId: string): Promise<void> {
   const { db } = replica
-  await db.transaction('rw', [db.wardrobeItems, db.tags, db.jobs, db.outbox], async () => {
+  await mutate(replica, [db.wardrobeItems, db.tags, db.jobs], async ({ queue }) => {
     const item = await ownItem(replica, itemId)
     const tags = await db.tags.where('wardrobeItemId').equals(itemId).toArray()
     const deletedAt = new Date().toISOString()
@@ -78,7 +69,7 @@ export async function deleteWardrobeItem(replica: Replica, itemId: string): Prom
       fields: [],
       removes: true,
       op: { op: 'update', table: 'clothing_tags', id: tag.id, patch: { deleted_at: deletedAt } },
-      failureMessage: 'Failed to delete item',
+      failureMessage: messages.deleteItemFailed,
     }))
     changes.push({
       table: 'wardrobeItems',
@@ -86,7 +77,7 @@ export async function deleteWardrobeItem(replica: Replica, itemId: string): Prom
       fields: [],
       removes: true,
       op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: { deleted_at: deletedAt } },
-      failureMessage: 'Failed to delete item',
+      failureMessage: messages.deleteItemFailed,
     })
     const [bucket, ...rest] = item.imagePath.split('/')
     if (bucket && rest.length > 0) {
@@ -96,12 +87,12 @@ export async function deleteWardrobeItem(replica: Replica, itemId: string): Prom
         fields: [],
         removes: true,
         op: { op: 'removeObject', bucket, path: rest.join('/') },
-        failureMessage: 'Failed to delete item',
+        failureMessage: messages.deleteItemFailed,
       })
     }
     await db.tags.bulkDelete(tags.map((t) => t.id))
     await db.wardrobeItems.delete(itemId)
-    await enqueue(db, changes)
+    queue(...changes)
     // An outfit photo deleted before its analysis could start: do not start it.
     if (item.jobId) {
       const unstarted = await db.outbox.where('key').equals(keyOf('jobs', item.jobId)).toArray()
@@ -111,5 +102,4 @@ export async function deleteWardrobeItem(replica: Replica, itemId: string): Prom
       }
     }
   })
-  replica.sync.nudge()
 }

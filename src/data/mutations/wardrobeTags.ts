@@ -4,12 +4,14 @@
 import { newId } from '@/lib/ids'
 import { toServer } from '../model/mapping'
 import type { ClothingTagRow, TagType } from '../model/rows'
+import { messages } from '@/lib/messages'
 import { MutationError, type Replica } from '../replica'
-import { enqueue, type Change } from './enqueue'
+import type { Change } from './enqueue'
+import { mutate } from './mutate'
 import { ownItem } from './wardrobeItems'
 
 export const TAG_VALUE_MAX = 100
-export const TAGS_FAILED = 'Failed to update item'
+const TAGS_FAILED = messages.updateItemFailed
 
 export interface TagDraft {
   /** The tag being kept or edited; absent for a new one. */
@@ -36,7 +38,7 @@ export async function saveTags(replica: Replica, itemId: string, drafts: TagDraf
   }
 
   const { db } = replica
-  await db.transaction('rw', [db.wardrobeItems, db.tags, db.outbox], async () => {
+  await mutate(replica, [db.wardrobeItems, db.tags], async ({ queue }) => {
     await ownItem(replica, itemId)
     const existing = await db.tags.where('wardrobeItemId').equals(itemId).toArray()
     const byId = new Map(existing.map((t) => [t.id, t]))
@@ -104,7 +106,6 @@ export async function saveTags(replica: Replica, itemId: string, drafts: TagDraf
         failureMessage: TAGS_FAILED,
       })
     }
-    await enqueue(db, changes)
+    queue(...changes)
   })
-  replica.sync.nudge()
 }

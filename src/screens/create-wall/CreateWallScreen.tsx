@@ -1,13 +1,14 @@
 // Create a Moori (spec §2, §5): name (80), description (250) and privacy. Signed in, the wall is made on
 // the device and opened at once, online or not; visitors go on to the guest preview with what they
 // typed. Signed-in users can also have a Moori generated from a prompt (needs the network).
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { createWall } from '@/data/mutations/walls'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
-import { limits, messages } from '@/lib/validation'
+import { limits } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { AppHeader } from '@/components/AppHeader'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
@@ -18,7 +19,7 @@ import { GenerateFromPrompt } from './GenerateFromPrompt'
 import styles from './CreateWallScreen.module.css'
 
 export const PRIVATE_LABEL = 'Make this Moori private (only people with the link can view)'
-export const CREATE_FAILED = 'Failed to create Moori. Please try again.'
+export const CREATE_FAILED = messages.createWallFailed
 
 export function CreateWallScreen() {
   const account = useAccount()
@@ -31,11 +32,6 @@ export function CreateWallScreen() {
   const [isPrivate, setPrivate] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const signedIn = account.status === 'signedIn'
-
-  // The new wall opens at once, offline too: fetch the wall page's code while the network is here.
-  useEffect(() => {
-    if (signedIn) void import('@/screens/wall/WallScreen').catch(() => undefined)
-  }, [signedIn])
 
   const nameError = name.trim().length > limits.wallName ? messages.nameTooLong : null
   const descriptionError = description.length > limits.wallDescription ? messages.descriptionTooLong : null

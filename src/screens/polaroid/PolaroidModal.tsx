@@ -16,6 +16,7 @@ import { StoredImage } from '@/components/StoredImage'
 import { useToast } from '@/components/Toasts'
 import { PolaroidEditor } from './PolaroidEditor'
 import styles from './PolaroidModal.module.css'
+import { messages } from '@/lib/messages'
 
 type Polaroid = Extract<WallItem, { kind: 'polaroid' }>
 
@@ -77,7 +78,7 @@ export function PolaroidModal({
       close()
     } catch (error) {
       console.error('Delete refused', error)
-      toast.error('Failed to delete image. Please try again.')
+      toast.error(messages.deleteImageFailed)
       setConfirming(false)
     }
   }

@@ -10,8 +10,9 @@ import { Dialog } from '@/components/Dialog'
 import { ProfileDetailsFields, profileDetailsValid } from '@/components/ProfileDetailsFields'
 import { useToast } from '@/components/Toasts'
 import styles from './ProfileScreen.module.css'
+import { messages } from '@/lib/messages'
 
-export const UPDATE_FAILED = 'Failed to update profile'
+export const UPDATE_FAILED = messages.updateProfileFailed
 
 export function EditProfileDialog({
   profile,

@@ -2,7 +2,8 @@
 // closed tab loses nothing, the card says it): waiting for a connection or starting, processing with
 // its progress, or failed with the job's error and Retry (owner only).
 import { useState } from 'react'
-import { retryOutfit, START_FAILED } from '@/data/mutations/outfitUploads'
+import { retryOutfit } from '@/data/mutations/outfitUploads'
+import { messages } from '@/lib/messages'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
 import { Icon } from '@/components/Icon'
@@ -97,7 +98,7 @@ function RetryButton({ itemId }: { itemId: string }) {
     try {
       await retryOutfit(replica, itemId)
     } catch (error) {
-      toast.error(error instanceof MutationError ? error.message : START_FAILED)
+      toast.error(error instanceof MutationError ? error.message : messages.startOutfitFailed)
     } finally {
       setBusy(false)
     }

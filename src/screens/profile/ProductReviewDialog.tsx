@@ -7,7 +7,7 @@ import { editWardrobeItem } from '@/data/mutations/wardrobeItems'
 import { saveTags } from '@/data/mutations/wardrobeTags'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
-import { messages } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
@@ -24,7 +24,7 @@ import styles from './ProductReviewDialog.module.css'
 export const ITEM_NAME_MAX = 100
 export const ITEM_DESCRIPTION_MAX = 1000
 export const REVIEW_TITLE = 'Review and edit'
-const UPDATE_FAILED = 'Failed to update item'
+const UPDATE_FAILED = messages.updateItemFailed
 
 export function ProductReviewDialog({
   entry,

@@ -20,10 +20,11 @@ import { ProductsSkeleton } from './ProductsSkeleton'
 import { ProductsToolbar } from './ProductsToolbar'
 import { useProductSearch } from './useProductSearch'
 import styles from './ProductsSection.module.css'
+import { messages } from '@/lib/messages'
 
 export const DELETE_ITEM_QUESTION = 'Are you sure you want to delete this item?'
-export const DELETE_FAILED = 'Failed to delete item'
-export const UPDATE_FAILED = 'Failed to update item'
+export const DELETE_FAILED = messages.deleteItemFailed
+export const UPDATE_FAILED = messages.updateItemFailed
 export const LOAD_FAILED = 'Failed to load wardrobe items'
 
 const NO_ENTRIES: WardrobeEntry[] = []

@@ -8,7 +8,7 @@ import { useImageUrl } from '@/data/images/useImageUrl'
 import { setAvatar } from '@/data/mutations/profiles'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
-import { messages } from '@/lib/validation'
+import { messages } from '@/lib/messages'
 import { Avatar } from '@/components/Avatar'
 import { AvatarPicker } from '@/components/AvatarPicker'
 import { Button } from '@/components/Button'
@@ -19,7 +19,7 @@ import { EditProfileDialog } from './EditProfileDialog'
 import styles from './ProfileScreen.module.css'
 import { usePreloadDownscaler } from '@/components/usePreloadDownscaler'
 
-export const AVATAR_FAILED = 'Failed to upload avatar'
+export const AVATAR_FAILED = messages.avatarFailed
 
 export function ProfileHeader({ profile, isOwner }: { profile: ProfileRow; isOwner: boolean }) {
   usePreloadDownscaler()

@@ -11,10 +11,11 @@ import { Icon } from '@/components/Icon'
 import { useToast } from '@/components/Toasts'
 import { copyText } from './copyText'
 import styles from './WallActions.module.css'
+import { messages } from '@/lib/messages'
 
 export const SHARE_COPIED = 'Share link copied to clipboard!'
-export const PRIVACY_FAILED = 'Failed to update privacy'
-export const DELETE_WALL_FAILED = 'Failed to delete Moori. Please try again.'
+export const PRIVACY_FAILED = messages.privacyFailed
+export const DELETE_WALL_FAILED = messages.deleteWallFailed
 
 export function WallActions({
   wall,

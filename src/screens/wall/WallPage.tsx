@@ -3,7 +3,7 @@
 // stickers made offline cut out once online), and item deletion. Live
 // changes by others arrive through the replica and simply re-render. Also drawn behind the polaroid
 // modal when that route is opened directly.
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useCamera } from '@/canvas/useCamera'
 import { ZoomControls } from '@/canvas/ZoomControls'
@@ -35,6 +35,7 @@ import { useCutOutLater } from './useCutOutLater'
 import { useWardrobeImport } from './useWardrobeImport'
 import { WardrobeImportDialog } from './WardrobeImportDialog'
 import styles from './WallPage.module.css'
+import { messages } from '@/lib/messages'
 
 export function WallPage({ wallId }: { wallId: string }) {
   const view = useWall(wallId)
@@ -69,11 +70,6 @@ export function WallPage({ wallId }: { wallId: string }) {
   const wardrobeImport = useWardrobeImport(wallId, stickers)
   useCutOutLater(wallId, signedIn)
 
-  // The polaroid popup is its own route: fetch its code now, so it opens offline too.
-  useEffect(() => {
-    void import('@/screens/polaroid/PolaroidScreen').catch(() => undefined)
-  }, [])
-
   const open = useCallback(
     (id: string) =>
       void navigate(`/wall/${wallId}/polaroid/${id}`, {
@@ -92,11 +88,7 @@ export function WallPage({ wallId }: { wallId: string }) {
       toast.success(isPolaroid ? 'Image deleted successfully!' : 'Sticker deleted successfully!')
     } catch (error) {
       console.error('Delete refused', error)
-      toast.error(
-        isPolaroid
-          ? 'Failed to delete image. Please try again.'
-          : 'Failed to delete sticker. Please try again.',
-      )
+      toast.error(isPolaroid ? messages.deleteImageFailed : messages.deleteStickerFailed)
     } finally {
       setBusy(false)
       setDeleting(null)
