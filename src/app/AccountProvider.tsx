@@ -1,5 +1,6 @@
 // Sign-out and account deletion, which touch the session, the sync worker and the replica together.
-// Sign-out pushes what it can first and reports what could not be pushed unless forced; then the
+// Sign-out pushes what it can first (through whichever tab's worker syncs, waiting for its answer) and
+// reports what could not be pushed unless forced; then the worker makes a last push and stops, the
 // session ends (the app switches to the guest replica), this user's database is deleted and the
 // service worker's image and shared-photo caches are cleared.
 import { useMemo, type ReactNode } from 'react'
@@ -12,15 +13,17 @@ import { useSession } from '@/auth/SessionContext'
 import type { AppReplica } from './ReplicaProvider'
 
 const FLUSH_BEFORE_SIGN_OUT_MS = 8000
+/** The last push while signing out (a forced sign-out still saves what it can). */
+const FINAL_PUSH_MS = 3000
 
 export function AccountProvider({ replica, children }: { replica: AppReplica; children: ReactNode }) {
   const session = useSession()
   const actions = useMemo<AccountActions>(() => {
-    const finish = async () => {
+    const finish = async (stopSync: () => Promise<unknown>) => {
       session.expectSignOut()
       writeCachedProfile(null)
+      await stopSync()
       await endSession()
-      await replica.sync.stop()
       replica.db.close()
       await deleteReplicaDatabase(replica.db.name)
       await clearAccountCaches()
@@ -28,16 +31,16 @@ export function AccountProvider({ replica, children }: { replica: AppReplica; ch
     return {
       async signOut(options = {}) {
         if (!options.force) {
-          await Promise.race([replica.sync.flushNow(), new Promise((r) => setTimeout(r, FLUSH_BEFORE_SIGN_OUT_MS))])
+          await replica.sync.flushWithin(FLUSH_BEFORE_SIGN_OUT_MS)
           const unpushed = await replica.db.outbox.count()
           if (unpushed > 0) return { ok: false, unpushed }
         }
-        await finish()
+        await finish(() => replica.sync.signOut(FINAL_PUSH_MS))
         return { ok: true }
       },
       async deleteAccount() {
         const result = await deleteAccountOnServer()
-        if (result.ok) await finish()
+        if (result.ok) await finish(() => replica.sync.stop())
         return result
       },
     }

@@ -1,38 +1,36 @@
 // The main thread's handle on the sync worker: the only module that references workers/. It starts the
 // worker for one user's replica, forwards device events (online, offline, waking up), and implements
-// the SyncHandle that mutations and hooks use.
+// the SyncHandle that mutations and hooks use. It keeps no sync state: each retained scope is a lease
+// with its own id, held by the engine's ScopeRegistry, and flush and sign-out answer what the engine did.
 import * as Comlink from 'comlink'
 import type { FlushSummary } from '../../workers/sync/SyncEngine'
-import type { SyncWorkerApi } from '../../workers/sync/workerApi'
+import type { SyncWorkerApi, SyncWorkerConfig } from '../../workers/sync/workerApi'
 import type { ScopeKey } from './model/scopes'
 import type { SyncHandle } from './replica'
 
-export interface SyncClientConfig {
-  supabaseUrl: string
-  anonKey: string
-  apiUrl: string
-  databaseName: string
-  userId: string | null
-  accessToken: string | null
-}
+export type { FlushSummary }
 
 export interface SyncClient extends SyncHandle {
   setAccessToken(token: string | null): void
-  flushNow(): Promise<FlushSummary | null>
+  /** Pushes now, wherever the engine runs, and answers how it went. */
+  flushNow(): Promise<FlushSummary>
+  /** The same, waiting at most `timeoutMs`: null when time ran out or the worker could not be asked. */
+  flushWithin(timeoutMs: number): Promise<FlushSummary | null>
   /** Pushes what it can (for up to `timeoutMs`) and stops the worker; returns what could not be pushed. */
   signOut(timeoutMs?: number): Promise<{ unpushed: number }>
   stop(): Promise<void>
 }
 
-export function startSyncClient(config: SyncClientConfig, refreshToken: () => Promise<string | null>): SyncClient {
+export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Promise<string | null>): SyncClient {
   const worker = new Worker(new URL('../../workers/sync/sync.worker.ts', import.meta.url), {
     type: 'module',
     name: 'moori-sync',
   })
   const api = Comlink.wrap<SyncWorkerApi>(worker)
-  void api.start(config, Comlink.proxy(refreshToken))
+  const started = api.start(config, Comlink.proxy(refreshToken))
+  started.catch((error: unknown) => console.error('[sync] The sync worker did not start', error))
 
-  const counts = new Map<string, number>()
+  let leases = 0
   const onOnline = () => void api.resume()
   const onOffline = () => void api.wentOffline()
   const onVisible = () => {
@@ -43,13 +41,13 @@ export function startSyncClient(config: SyncClientConfig, refreshToken: () => Pr
   document.addEventListener('visibilitychange', onVisible)
 
   let stopped = false
-  const stop = async () => {
-    if (stopped) return
+  const detach = () => {
     stopped = true
     window.removeEventListener('online', onOnline)
     window.removeEventListener('offline', onOffline)
     document.removeEventListener('visibilitychange', onVisible)
-    await api.stop().catch(() => undefined)
+  }
+  const terminate = () => {
     api[Comlink.releaseProxy]()
     worker.terminate()
   }
@@ -58,28 +56,48 @@ export function startSyncClient(config: SyncClientConfig, refreshToken: () => Pr
     nudge: () => void api.nudge(),
     resume: () => void api.resume(),
     retainScope(scope: ScopeKey) {
-      const count = (counts.get(scope) ?? 0) + 1
-      counts.set(scope, count)
-      if (count === 1) void api.retain(scope)
+      const id = String(++leases)
+      void api.lease(id, scope)
       let released = false
       return () => {
-        if (released) return
+        if (released || stopped) return
         released = true
-        const left = (counts.get(scope) ?? 1) - 1
-        if (left > 0) counts.set(scope, left)
-        else {
-          counts.delete(scope)
-          if (!stopped) void api.release(scope)
-        }
+        void api.unlease(id)
       }
     },
     setAccessToken: (token) => void api.setAccessToken(token),
-    flushNow: () => api.flushNow(),
-    async signOut(timeoutMs = 8000) {
-      const result = await api.signOut(timeoutMs)
-      await stop()
-      return result
+    flushNow: () => api.flush(),
+    async flushWithin(timeoutMs) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)))
+      try {
+        return await Promise.race([api.flush(), late])
+      } catch (error) {
+        console.warn('[sync] Could not push', error)
+        return null
+      } finally {
+        clearTimeout(timer)
+      }
     },
-    stop,
+    async signOut(timeoutMs = 8000) {
+      if (stopped) return { unpushed: 0 }
+      detach()
+      try {
+        return await api.signOut(timeoutMs)
+      } finally {
+        terminate()
+      }
+    },
+    async stop() {
+      if (stopped) return
+      detach()
+      try {
+        await api.stop()
+      } catch (error) {
+        console.warn('[sync] The sync worker did not stop cleanly', error)
+      } finally {
+        terminate()
+      }
+    },
   }
 }

@@ -49,7 +49,7 @@ export async function startDevice(
   const replica: Replica = {
     db,
     userId: user?.id ?? null,
-    sync: { nudge: () => engine.nudge(), retainScope: (scope) => engine.retainScope(scope) },
+    sync: { nudge: () => engine.nudge(), retainScope: (scope) => engine.retainScope(scope), resume: () => void engine.resume() },
     images: fakeSigner(),
     api: createWardrobeApi((path, init) => {
       const headers = new Headers(init.headers)
@@ -66,11 +66,11 @@ export async function startDevice(
     user,
     kill: () => engine.stop(),
     restart: async () => {
-      await engine.stop().catch(() => undefined)
+      await engine.stop()
       return startDevice(stack, user, { db, net, tokens })
     },
     close: async () => {
-      await engine.stop().catch(() => undefined)
+      await engine.stop()
       db.close()
     },
   }

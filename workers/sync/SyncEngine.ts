@@ -1,16 +1,21 @@
 // The sync engine: keeps the replica in step with the backend. It pushes the outbox (soon after every
-// change, with backoff after failures, at once when the device comes online or wakes), pulls the
-// scopes screens ask for, applies realtime changes, and records its state for the status chip.
-// It knows nothing about workers or React: the worker entry wires it up, tests drive it directly.
+// change, with backoff after failures, at once when the device comes online or wakes), pulls and listens
+// to the scopes that are leased (the ScopeRegistry says which), applies realtime changes, and records its
+// state for the status chip. It knows nothing about workers, tabs or React: the worker entry wires it up,
+// tests drive it directly (against the real stack, or an in-memory transport flushed by hand).
 import type { MooriDB } from '@/data/db'
-import type { SyncState } from '@/data/model/outbox'
 import { isIncremental } from '@/data/model/scopes'
-import { applyChange, applyPull, dropScope } from './applyToReplica'
+import { applyChange, dropScope } from './applyToReplica'
 import { retryDelay } from './backoff'
-import { isSyncError } from './classifyError'
+import { asSyncError, meansOffline, type SyncError } from './classifyError'
+import { LiveChannels } from './liveChannels'
+import { pullScope, type PullOutcome } from './pullScope'
 import { pushOutbox } from './pushOutbox'
+import { refreshToken } from './refreshToken'
 import { refreshStaleRows } from './restoreServerVersion'
-import { bindingsFor } from './scopeBindings'
+import { ScopeRegistry, type Lease } from './ScopeRegistry'
+import { touchScope } from './scopeState'
+import { SyncStatusWriter } from './syncStatus'
 import type { SyncTransport, TokenSource } from './transport'
 
 export interface SyncEngineOptions {
@@ -22,7 +27,7 @@ export interface SyncEngineOptions {
   windowRefreshMs?: number
   /** Delay before a push after a change, so a burst of changes goes out together. */
   pushDebounceMs?: number
-  /** How long a channel stays open after the last screen released its scope. */
+  /** How long a channel stays open after the last lease on its scope was released. */
   releaseGraceMs?: number
   /** Scopes unused for this long are dropped with the rows only they held. */
   scopeIdleMs?: number
@@ -38,73 +43,129 @@ export interface FlushSummary {
   error: string | null
 }
 
+/** The tab name of leases the engine takes for itself (`me`) and for callers without a tab (tests). */
+export const ENGINE_TAB = 'engine'
+
 type Timer = ReturnType<typeof setTimeout>
 
 export class SyncEngine {
+  /** Which scopes are in use, and by whom: the one owner of that state. */
+  readonly scopes: ScopeRegistry
   private readonly db: MooriDB
   private readonly transport: SyncTransport
   private readonly tokens: TokenSource
   private readonly userId: string | null
-  private readonly options: Required<Pick<SyncEngineOptions, 'windowRefreshMs' | 'pushDebounceMs' | 'releaseGraceMs' | 'scopeIdleMs'>>
+  private readonly windowRefreshMs: number
+  private readonly pushDebounceMs: number
+  private readonly scopeIdleMs: number
   private readonly random: () => number
   private readonly log: (message: string, error?: unknown) => void
+  private readonly channels: LiveChannels
+  private readonly status: SyncStatusWriter
 
-  private readonly retained = new Map<string, number>()
-  private readonly channels = new Map<string, () => Promise<void>>()
-  private readonly releaseTimers = new Map<string, Timer>()
   private readonly pullTimers = new Map<string, Timer>()
   private readonly pullAttempts = new Map<string, number>()
-  private readonly pullsInFlight = new Map<string, Promise<void>>()
+  private readonly pullsInFlight = new Map<string, Promise<PullOutcome>>()
   private pushTimer: Timer | null = null
   private pushAttempt = 0
   private pushing: Promise<FlushSummary> | null = null
-  private windowTimer: ReturnType<typeof setInterval> | null = null
+  private intervals: Array<ReturnType<typeof setInterval>> = []
+  private leaseCounter = 0
   private stopped = false
-  private status: Omit<SyncState, 'id'> = { online: true, pushing: false, lastSyncedAt: null, lastError: null }
 
   constructor(options: SyncEngineOptions) {
     this.db = options.db
     this.transport = options.transport
     this.tokens = options.tokens
     this.userId = options.userId
-    this.options = {
-      windowRefreshMs: options.windowRefreshMs ?? 60_000,
-      pushDebounceMs: options.pushDebounceMs ?? 40,
-      releaseGraceMs: options.releaseGraceMs ?? 30_000,
-      scopeIdleMs: options.scopeIdleMs ?? 14 * 86_400_000,
-    }
+    this.windowRefreshMs = options.windowRefreshMs ?? 60_000
+    this.pushDebounceMs = options.pushDebounceMs ?? 40
+    this.scopeIdleMs = options.scopeIdleMs ?? 14 * 86_400_000
     this.random = options.random ?? Math.random
     this.log = options.log ?? ((message, error) => console.warn(`[sync] ${message}`, error ?? ''))
+    this.status = new SyncStatusWriter(this.db)
+    this.scopes = new ScopeRegistry(
+      {
+        activate: (scope) => {
+          this.touch(scope)
+          void this.pull(scope)
+          this.channels.listen(scope)
+        },
+        deactivate: (scope) => {
+          this.cancelPullRetry(scope)
+          this.touch(scope)
+          this.channels.stopListening(scope).catch((error: unknown) => this.log(`Could not close the channel of ${scope}`, error))
+        },
+      },
+      options.releaseGraceMs ?? 30_000,
+    )
+    this.channels = new LiveChannels(this.db, this.transport, this.userId, {
+      change: (scope, change) => {
+        applyChange(this.db, scope, change).catch((error: unknown) => {
+          // A change that could not be stored is caught up with by a pull.
+          this.log(`Could not apply a live change to ${scope}`, error)
+          void this.pull(scope)
+        })
+      },
+      // Realtime delivery is not guaranteed: every (re)join catches up with a pull.
+      joined: (scope) => void this.pull(scope),
+      log: this.log,
+    })
   }
 
-  /** Starts syncing: the user's own data is always kept; stale scopes are dropped; pending work is pushed. */
+  /** Starts syncing: stale scopes are dropped, the user's own data is always kept, pending work is pushed. */
   async start(): Promise<void> {
-    const existing = await this.db.syncState.get('sync')
-    if (existing) this.status = { ...this.status, lastSyncedAt: existing.lastSyncedAt }
-    await this.writeStatus({ pushing: false })
-    await this.dropIdleScopes()
-    if (this.userId) this.retainScope('me')
-    this.windowTimer = setInterval(() => this.refreshWindows(), this.options.windowRefreshMs)
+    await this.status.load()
+    await this.evictIdleScopes()
+    if (this.userId) this.lease({ id: `${ENGINE_TAB}:me`, scope: 'me', tab: ENGINE_TAB })
+    this.intervals.push(setInterval(() => this.refreshWindows(), this.windowRefreshMs))
+    this.intervals.push(setInterval(() => void this.evictIdleScopes(), Math.min(this.scopeIdleMs, 3_600_000)))
     this.nudge()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
-    for (const timer of [this.pushTimer, ...this.releaseTimers.values(), ...this.pullTimers.values()]) {
-      if (timer) clearTimeout(timer)
-    }
-    if (this.windowTimer) clearInterval(this.windowTimer)
-    await Promise.allSettled([...this.channels.values()].map((close) => close()))
-    this.channels.clear()
+    this.status.stop()
+    this.scopes.close()
+    for (const timer of [this.pushTimer, ...this.pullTimers.values()]) if (timer) clearTimeout(timer)
+    for (const interval of this.intervals) clearInterval(interval)
+    await this.channels.closeAll()
     // An in-flight push is abandoned, not awaited: it checks `stopped` before writing anything.
     await this.transport.close()
+  }
+
+  // ---- leases ---------------------------------------------------------------------------------
+
+  lease(lease: Lease): void {
+    this.scopes.acquire(lease)
+  }
+
+  unlease(leaseId: string): void {
+    this.scopes.release(leaseId)
+  }
+
+  /** A tab went away: its leases go with it. */
+  releaseTab(tab: string): void {
+    this.scopes.releaseTab(tab)
+  }
+
+  /** Keeps a scope pulled and live until the returned release is called (a lease of the engine's own). */
+  retainScope(scope: string): () => void {
+    const id = `${ENGINE_TAB}:${++this.leaseCounter}`
+    this.lease({ id, scope, tab: ENGINE_TAB })
+    return () => this.unlease(id)
+  }
+
+  private touch(scope: string): void {
+    if (this.stopped) return
+    touchScope(this.db, scope).catch((error: unknown) => this.log(`Could not record the use of ${scope}`, error))
   }
 
   // ---- push ---------------------------------------------------------------------------------
 
   /** A change was queued: push soon. */
   nudge(): void {
-    this.schedulePush(this.options.pushDebounceMs)
+    this.schedulePush(this.pushDebounceMs)
   }
 
   private schedulePush(delayMs: number): void {
@@ -116,9 +177,9 @@ export class SyncEngine {
     }, delayMs)
   }
 
-  /** Pushes everything queued so far: waits for a run already under way, then runs again. */
+  /** Pushes everything queued so far: waits for a run already under way, then runs again. Never throws. */
   async flush(): Promise<FlushSummary> {
-    while (this.pushing) await this.pushing.catch(() => undefined)
+    while (this.pushing) await this.pushing
     const run = this.runPush().finally(() => {
       if (this.pushing === run) this.pushing = null
     })
@@ -127,85 +188,58 @@ export class SyncEngine {
   }
 
   private async runPush(): Promise<FlushSummary> {
-    await this.writeStatus({ pushing: true })
-    const stopped = () => this.stopped
-    let run = await pushOutbox(this.db, this.transport, stopped)
-    if (run.status === 'retry' && run.error.kind === 'auth') {
-      const token = await this.tokens.refresh().catch(() => null)
-      if (token) run = await pushOutbox(this.db, this.transport, stopped)
-    }
-    if (this.stopped) return { status: 'retry', sent: run.sent, requests: run.requests, remaining: -1, error: 'Sync stopped' }
-    if (run.status === 'done') await refreshStaleRows(this.db, this.transport)
-    const remaining = await this.db.outbox.count()
-    if (run.status === 'done') {
+    let sent = 0
+    let requests = 0
+    try {
+      await this.status.write({ pushing: true })
+      const stopped = () => this.stopped
+      let run = await pushOutbox(this.db, this.transport, stopped)
+      if (run.status === 'retry' && run.error.kind === 'auth' && (await refreshToken(this.tokens, this.log))) {
+        sent += run.sent
+        requests += run.requests
+        run = await pushOutbox(this.db, this.transport, stopped)
+      }
+      sent += run.sent
+      requests += run.requests
+      if (this.stopped) return { status: 'retry', sent, requests, remaining: -1, error: 'Sync stopped' }
+      if (run.status === 'retry') return await this.pushFailed(run.error, sent, requests)
+      await refreshStaleRows(this.db, this.transport)
       this.pushAttempt = 0
-      await this.writeStatus({ pushing: false, online: true, lastSyncedAt: Date.now(), lastError: null })
-      return { status: 'done', sent: run.sent, requests: run.requests, remaining, error: null }
-    }
-    const delay = retryDelay(this.pushAttempt++, { random: this.random })
-    const offline = run.error.status === 0 && run.error.kind === 'transient'
-    await this.writeStatus({ pushing: false, online: !offline, lastError: run.error.message })
-    this.schedulePush(delay)
-    return { status: 'retry', sent: run.sent, requests: run.requests, remaining, error: run.error.message }
-  }
-
-  // ---- scopes and pulls -----------------------------------------------------------------------
-
-  /** Keeps a scope pulled and live while held; returns the release. */
-  retainScope(scope: string): () => void {
-    const count = (this.retained.get(scope) ?? 0) + 1
-    this.retained.set(scope, count)
-    const grace = this.releaseTimers.get(scope)
-    if (grace) {
-      clearTimeout(grace)
-      this.releaseTimers.delete(scope)
-    }
-    if (count === 1) {
-      void this.touchScope(scope)
-      void this.pull(scope).catch(() => undefined)
-      this.subscribe(scope)
-    }
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      this.releaseScope(scope)
+      await this.status.write({ pushing: false, online: true, lastSyncedAt: Date.now(), lastError: null })
+      return { status: 'done', sent, requests, remaining: await this.db.outbox.count(), error: null }
+    } catch (error) {
+      if (this.stopped) return { status: 'retry', sent, requests, remaining: -1, error: 'Sync stopped' }
+      this.log('Push failed unexpectedly', error)
+      return this.pushFailed(asSyncError(error, 'Could not push'), sent, requests)
     }
   }
 
-  private releaseScope(scope: string): void {
-    const count = (this.retained.get(scope) ?? 0) - 1
-    if (count > 0) {
-      this.retained.set(scope, count)
-      return
+  /** The one way a push run ends badly: recorded for the status chip, and tried again after a backoff. */
+  private async pushFailed(error: SyncError, sent: number, requests: number): Promise<FlushSummary> {
+    this.schedulePush(retryDelay(this.pushAttempt++, { random: this.random }))
+    try {
+      await this.status.write({ pushing: false, online: !meansOffline(error), lastError: error.message })
+      return { status: 'retry', sent, requests, remaining: await this.db.outbox.count(), error: error.message }
+    } catch (statusError) {
+      this.log('Could not record the push failure', statusError)
+      return { status: 'retry', sent, requests, remaining: -1, error: error.message }
     }
-    this.retained.delete(scope)
-    this.releaseTimers.set(
-      scope,
-      setTimeout(() => {
-        this.releaseTimers.delete(scope)
-        if (this.retained.has(scope)) return
-        const close = this.channels.get(scope)
-        this.channels.delete(scope)
-        void close?.()
-      }, this.options.releaseGraceMs),
-    )
   }
 
-  private async touchScope(scope: string): Promise<void> {
-    const state = await this.db.scopes.get(scope)
-    await this.db.scopes.put({
-      key: scope,
-      cursor: state?.cursor ?? null,
-      lastPulledAt: state?.lastPulledAt ?? null,
-      lastUsedAt: Date.now(),
-      status: state?.status ?? 'new',
-      error: state?.error ?? null,
-    })
+  /** Before sign-out: push what can be pushed within the time allowed; returns what is left. */
+  async flushForSignOut(timeoutMs: number): Promise<number> {
+    let timer: Timer | undefined
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))
+    await Promise.race([this.flush(), deadline])
+    clearTimeout(timer)
+    return this.db.outbox.count()
   }
 
-  /** Pulls one scope now; concurrent pulls of a scope share one request. */
-  pull(scope: string): Promise<void> {
+  // ---- pulls ----------------------------------------------------------------------------------
+
+  /** Pulls one scope now; concurrent pulls of a scope share one request. Never throws: a failure is
+   * recorded on the scope (and retried later when it is transient and the scope still in use). */
+  pull(scope: string): Promise<PullOutcome> {
     const inFlight = this.pullsInFlight.get(scope)
     if (inFlight) return inFlight
     const run = this.runPull(scope).finally(() => this.pullsInFlight.delete(scope))
@@ -213,101 +247,76 @@ export class SyncEngine {
     return run
   }
 
-  private async runPull(scope: string, retriedAuth = false): Promise<void> {
-    const state = await this.db.scopes.get(scope)
-    const since = isIncremental(scope) ? (state?.cursor ?? '0') : '0'
-    try {
-      const response = await this.transport.pull(scope, since)
-      if (this.stopped) return
-      await applyPull(this.db, scope, response)
+  private async runPull(scope: string): Promise<PullOutcome> {
+    const outcome = await pullScope(
+      { db: this.db, transport: this.transport, tokens: this.tokens, stopped: () => this.stopped, log: this.log },
+      scope,
+    )
+    if (outcome.status === 'pulled') {
       this.pullAttempts.delete(scope)
-      await this.writeStatus({ online: true, lastSyncedAt: Date.now() })
-    } catch (error) {
-      if (!isSyncError(error)) throw error
-      if (error.kind === 'auth' && !retriedAuth && (await this.tokens.refresh().catch(() => null))) {
-        return this.runPull(scope, true)
-      }
-      await this.db.scopes.update(scope, { status: 'error', error: error.message })
-      if (error.kind === 'transient') {
-        if (error.status === 0) await this.writeStatus({ online: false })
-        const attempt = this.pullAttempts.get(scope) ?? 0
-        this.pullAttempts.set(scope, attempt + 1)
-        this.schedulePull(scope, retryDelay(attempt, { random: this.random }))
-      }
-      throw error
+      this.cancelPullRetry(scope)
+    } else if (outcome.status === 'failed' && outcome.error.kind === 'transient') {
+      this.schedulePullRetry(scope)
     }
+    try {
+      if (outcome.status === 'pulled') await this.status.write({ online: true, lastSyncedAt: Date.now() })
+      else if (outcome.status === 'failed' && meansOffline(outcome.error)) await this.status.write({ online: false })
+    } catch (error) {
+      this.log('Could not record the sync status', error)
+    }
+    return outcome
   }
 
-  private schedulePull(scope: string, delayMs: number): void {
-    if (this.stopped || !this.retained.has(scope)) return
-    const existing = this.pullTimers.get(scope)
-    if (existing) clearTimeout(existing)
+  private schedulePullRetry(scope: string): void {
+    if (this.stopped || !this.scopes.isActive(scope)) return
+    const attempt = this.pullAttempts.get(scope) ?? 0
+    this.pullAttempts.set(scope, attempt + 1)
+    this.cancelPullRetry(scope)
     this.pullTimers.set(
       scope,
       setTimeout(() => {
         this.pullTimers.delete(scope)
-        void this.pull(scope).catch(() => undefined)
-      }, delayMs),
+        void this.pull(scope)
+      }, retryDelay(attempt, { random: this.random })),
     )
+  }
+
+  private cancelPullRetry(scope: string): void {
+    const timer = this.pullTimers.get(scope)
+    if (timer) clearTimeout(timer)
+    this.pullTimers.delete(scope)
   }
 
   private refreshWindows(): void {
-    for (const scope of this.retained.keys()) {
-      if (!isIncremental(scope)) void this.pull(scope).catch(() => undefined)
+    for (const scope of this.scopes.activeScopes()) if (!isIncremental(scope)) void this.pull(scope)
+  }
+
+  /** Drops scopes nobody used for a long time, with the rows only they held. */
+  private async evictIdleScopes(): Promise<void> {
+    try {
+      const cutoff = Date.now() - this.scopeIdleMs
+      const idle = await this.db.scopes.where('lastUsedAt').below(cutoff).primaryKeys()
+      for (const scope of idle) if (!this.scopes.isActive(scope)) await dropScope(this.db, scope)
+    } catch (error) {
+      this.log('Could not evict idle scopes', error)
     }
-  }
-
-  private subscribe(scope: string): void {
-    if (this.channels.has(scope)) return
-    const bindings = bindingsFor(scope, this.userId)
-    if (!bindings) return
-    const close = this.transport.subscribe(
-      `sync:${scope}`,
-      bindings,
-      (change) => {
-        void applyChange(this.db, scope, change).catch((error: unknown) => this.log('Could not apply a live change', error))
-      },
-      (status) => {
-        // Realtime delivery is not guaranteed: every (re)subscription catches up with a pull.
-        if (status === 'subscribed') void this.pull(scope).catch(() => undefined)
-      },
-    )
-    this.channels.set(scope, close)
-  }
-
-  private async dropIdleScopes(): Promise<void> {
-    const cutoff = Date.now() - this.options.scopeIdleMs
-    const idle = await this.db.scopes.where('lastUsedAt').below(cutoff).primaryKeys()
-    for (const scope of idle) if (!this.retained.has(scope)) await dropScope(this.db, scope)
   }
 
   // ---- device events --------------------------------------------------------------------------
 
-  /** The device is back online or awake: push at once, catch up every scope, refresh the socket. */
+  /** Back online, awake, or Try Again: push at once, refresh the socket's token, re-pull every active scope. */
   async resume(): Promise<void> {
     this.pushAttempt = 0
     this.schedulePush(0)
-    await this.transport.refreshRealtimeAuth().catch((error: unknown) => this.log('Realtime auth refresh failed', error))
-    await Promise.allSettled([...this.retained.keys()].map((scope) => this.pull(scope)))
+    try {
+      await this.transport.refreshRealtimeAuth()
+    } catch (error) {
+      this.log('Realtime auth refresh failed', error)
+    }
+    await Promise.all(this.scopes.activeScopes().map((scope) => this.pull(scope)))
   }
 
   async wentOffline(): Promise<void> {
-    await this.writeStatus({ online: false })
-  }
-
-  /** Before sign-out: push what can be pushed within the time allowed; returns what is left. */
-  async flushForSignOut(timeoutMs: number): Promise<number> {
-    const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))
-    await Promise.race([this.flush(), deadline])
-    return this.db.outbox.count()
-  }
-
-  private async writeStatus(patch: Partial<Omit<SyncState, 'id'>>): Promise<void> {
-    if (this.stopped) return
-    const next = { ...this.status, ...patch }
-    const changed = (Object.keys(next) as Array<keyof typeof next>).some((k) => next[k] !== this.status[k])
-    this.status = next
-    if (changed || !(await this.db.syncState.get('sync'))) await this.db.syncState.put({ id: 'sync', ...next })
+    await this.status.write({ online: false })
   }
 }
-

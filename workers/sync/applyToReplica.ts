@@ -5,11 +5,13 @@ import type { MooriDB } from '@/data/db'
 import { fromServer } from '@/data/model/mapping'
 import type { AnyRow, SyncedTable } from '@/data/model/rows'
 import type { StaleRow } from '@/data/model/outbox'
-import { localTableOf, syncedTables, type ServerTable } from '@/data/model/tables'
-import { reconcile, type PendingState } from './reconcile'
+import { parseScope } from '@/data/model/scopes'
+import { localTableOf, serverTableOf, syncedTables, type ServerTable } from '@/data/model/tables'
+import { isNewer, reconcile, type PendingState } from './reconcile'
+import { markScopePulled } from './scopeState'
 import type { PullResponse, RealtimeChange } from './transport'
 
-export type PendingMap = Map<string, PendingState>
+type PendingMap = Map<string, PendingState>
 
 function masksServerValue(local: AnyRow, remote: AnyRow, pending: PendingState): boolean {
   const l = local as unknown as Record<string, unknown>
@@ -17,16 +19,12 @@ function masksServerValue(local: AnyRow, remote: AnyRow, pending: PendingState):
   return pending.removes || [...pending.fields].some((f) => f in l && f in r && l[f] !== r[f])
 }
 
-export function replicaTables(db: MooriDB) {
-  return syncedTables.map((t) => db.table(t))
-}
-
 /** Every replica table a sync write may touch, for one Dexie transaction. */
-export function syncTransactionTables(db: MooriDB) {
-  return [...replicaTables(db), db.scopeMembers, db.scopes, db.wallStats, db.outbox, db.staleRows]
+function syncTransactionTables(db: MooriDB) {
+  return [...syncedTables.map((t) => db.table(t)), db.scopeMembers, db.scopes, db.wallStats, db.outbox, db.staleRows]
 }
 
-export async function loadPending(db: MooriDB): Promise<PendingMap> {
+async function loadPending(db: MooriDB): Promise<PendingMap> {
   const pending: PendingMap = new Map()
   await db.outbox.each((entry) => {
     const current = pending.get(entry.key) ?? { fields: new Set<string>(), removes: false }
@@ -99,27 +97,50 @@ export async function applyPull(db: MooriDB, scope: string, response: PullRespon
       const table = localTableOf[serverTable]
       const current = new Set(ids)
       const previous = await db.scopeMembers.where('scope').equals(scope).filter((m) => m.table === table).toArray()
-      const dropped = previous.filter((m) => !current.has(m.rowId)).map((m) => m.rowId)
+      const missing = previous.filter((m) => !current.has(m.rowId)).map((m) => m.rowId)
+      const dropped = await olderThanPull(db, table, missing, response.cursor)
       const known = new Set(previous.map((m) => m.rowId))
       await db.scopeMembers.bulkDelete(dropped.map((rowId) => [scope, table, rowId] as [string, string, string]))
       await db.scopeMembers.bulkPut(ids.filter((id) => !known.has(id)).map((rowId) => ({ scope, table, rowId })))
       for (const rowId of dropped) await removeIfUnreferenced(db, table, rowId, pending)
     }
+    await evictUncovered(db, scope, response, pending)
     if (response.wall_stats) {
       await db.wallStats.bulkPut(
         response.wall_stats.map((s) => ({ wallId: s.wall_id, polaroidCount: s.polaroid_count, previewIds: s.preview_ids })),
       )
     }
-    const state = await db.scopes.get(scope)
-    await db.scopes.put({
-      key: scope,
-      cursor: response.cursor,
-      lastPulledAt: Date.now(),
-      lastUsedAt: state?.lastUsedAt ?? Date.now(),
-      status: 'ready',
-      error: null,
-    })
+    await markScopePulled(db, scope, response.cursor)
   })
+}
+
+/** Of rows a pull did not list, those it could have seen: a row written (and delivered live) by a
+ * transaction at or above the pull's fence was not in its snapshot, so its absence says nothing. */
+async function olderThanPull(db: MooriDB, table: SyncedTable, rowIds: string[], fence: string | null): Promise<string[]> {
+  if (!fence || rowIds.length === 0) return rowIds
+  const rows = (await db.table(table).bulkGet(rowIds)) as Array<AnyRow | undefined>
+  return rowIds.filter((_, i) => {
+    const txid = rows[i]?.txid
+    return !txid || (!isNewer(txid, fence) && txid !== fence)
+  })
+}
+
+/** Rows the scope speaks for that its pull did not list are gone or hidden from the user now: they
+ * leave the replica even when another scope (a window pulled a while ago) still holds them. */
+async function evictUncovered(db: MooriDB, scope: string, response: PullResponse, pending: PendingMap): Promise<void> {
+  const parsed = parseScope(scope)
+  if (!parsed) return
+  for (const range of parsed.definition.covers(parsed.arg)) {
+    const listed = new Set(response.members[serverTableOf[range.table]] ?? [])
+    const table = db.table(range.table)
+    const local = (range.index === 'id' ? [range.value] : await table.where(range.index).equals(range.value).primaryKeys()) as string[]
+    const unlisted = await olderThanPull(db, range.table, local.filter((rowId) => !listed.has(rowId)), response.cursor)
+    for (const rowId of unlisted) {
+      if (pending.has(`${range.table}:${rowId}`)) continue
+      await table.delete(rowId)
+      await db.scopeMembers.where('[table+rowId]').equals([range.table, rowId]).delete()
+    }
+  }
 }
 
 /** Applies one realtime event; the row joins the scope whose channel delivered it. */

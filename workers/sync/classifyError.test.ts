@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifySqlState, classifyStatus } from './classifyError'
+import { NetworkFailure, SyncError, asSyncError, classifySqlState, classifyStatus, isNetworkFailure, meansOffline } from './classifyError'
 import { retryDelay } from './backoff'
 
 describe('classifying push failures', () => {
@@ -35,5 +35,27 @@ describe('retry delays', () => {
     expect(retryDelay(0, { random: () => 1 })).toBe(1000)
     expect(retryDelay(3, { random: () => 1 })).toBe(8000)
     expect(retryDelay(20, { random: () => 1 })).toBe(60_000)
+  })
+})
+
+describe('network failures', () => {
+  it('are recognised by type, also when a library wrapped them', () => {
+    const failure = new NetworkFailure(new TypeError('Failed to fetch'))
+    expect(isNetworkFailure(failure)).toBe(true)
+    expect(isNetworkFailure({ name: 'StorageUnknownError', originalError: failure })).toBe(true)
+    expect(isNetworkFailure(new Error('network is down', { cause: failure }))).toBe(true)
+    // The wording alone means nothing.
+    expect(isNetworkFailure(new TypeError('fetch failed'))).toBe(false)
+  })
+
+  it('make a transient SyncError that means offline; other errors keep their message', () => {
+    const offline = asSyncError(new NetworkFailure(new TypeError('x')), 'Could not pull me')
+    expect(offline).toMatchObject({ kind: 'transient', status: 0 })
+    expect(meansOffline(offline)).toBe(true)
+    const bug = asSyncError(new RangeError('Invalid key'), 'Could not pull me')
+    expect(bug).toMatchObject({ kind: 'transient', status: -1, message: 'Could not pull me: Invalid key' })
+    expect(meansOffline(bug)).toBe(false)
+    const sorted = new SyncError('permanent', 'no', 403)
+    expect(asSyncError(sorted, 'x')).toBe(sorted)
   })
 })

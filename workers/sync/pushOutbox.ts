@@ -117,7 +117,7 @@ export function coalescePositions(batch: OutboxEntry[]): { send: OutboxEntry[]; 
   return { send, superseded }
 }
 
-const stoppedError = () => new SyncError('transient', 'Sync stopped')
+const stoppedError = () => new SyncError('transient', 'Sync stopped', -1)
 
 /** `stopped` is checked after every network call: a stopped engine never writes to the replica again. */
 export async function pushOutbox(db: MooriDB, transport: SyncTransport, stopped: () => boolean = () => false): Promise<PushRun> {
@@ -155,14 +155,14 @@ export async function pushOutbox(db: MooriDB, transport: SyncTransport, stopped:
       const done: OutboxEntry[] = [...superseded]
       for (const [index, entry] of send.entries()) {
         const result = results[index]
-        if (!result) throw new SyncError('transient', 'The server answered fewer results than changes sent')
+        if (!result) throw new SyncError('transient', 'The server answered fewer results than changes sent', 200)
         if (result.ok) {
           done.push(entry)
           continue
         }
         if (classifySqlState(result.code) !== 'permanent') {
           await acknowledge(db, done)
-          return { status: 'retry', error: new SyncError('transient', result.message, 0, result.code), sent, requests }
+          return { status: 'retry', error: new SyncError('transient', result.message, 200, result.code), sent, requests }
         }
         await acknowledge(db, done)
         done.length = 0
@@ -173,6 +173,7 @@ export async function pushOutbox(db: MooriDB, transport: SyncTransport, stopped:
       await acknowledge(db, done)
       sent += send.length
     } catch (error) {
+      // Anything unexpected (the replica failing) goes to the engine's one failure path.
       if (isSyncError(error)) return { status: 'retry', error, sent, requests }
       throw error
     }

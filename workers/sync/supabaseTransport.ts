@@ -2,8 +2,9 @@
 // go to Storage, live changes come from Realtime. The session's token comes from the main thread.
 import { REALTIME_SUBSCRIBE_STATES, createClient, type RealtimeChannel } from '@supabase/supabase-js'
 import type { ServerTable } from '@/data/model/tables'
-import { SyncError, classifySqlState, classifyStatus } from './classifyError'
-import type { ChangeBinding, PullResponse, PushResult, RealtimeChange, SyncTransport, TokenSource } from './transport'
+import type { ChangeBinding } from '@/data/model/scopes'
+import { NetworkFailure, SyncError, classifySqlState, classifyStatus, isNetworkFailure } from './classifyError'
+import type { PushResult, RealtimeChange, SyncTransport, TokenSource } from './transport'
 
 export interface SupabaseTransportOptions {
   url: string
@@ -24,21 +25,33 @@ interface ErrorLike {
   statusCode?: string
 }
 
+/** Sorts a supabase-js error. postgrest-js answers status 0 when its fetch threw; storage-js wraps the
+ * fetch's own error, which our fetch made a NetworkFailure. */
 function toSyncError(error: ErrorLike, status: number | undefined, what: string): SyncError {
-  const httpStatus = status ?? 0
   const message = `${what}: ${error.message ?? 'failed'}`
-  if (httpStatus === 0 || /fetch failed|Failed to fetch|NetworkError|network/i.test(error.message ?? '')) {
-    return new SyncError('transient', message, 0, error.code ?? null)
-  }
-  const byStatus = classifyStatus(httpStatus)
+  if (isNetworkFailure(error) || status === 0) return new SyncError('transient', message, 0, error.code ?? null)
+  if (!status) return new SyncError('transient', message, -1, error.code ?? null)
+  const byStatus = classifyStatus(status)
   const kind = byStatus === 'permanent' && error.code ? classifySqlState(error.code) : byStatus
-  return new SyncError(kind, message, httpStatus, error.code ?? null)
+  return new SyncError(kind, message, status, error.code ?? null)
 }
 
+const isPushResult = (value: unknown): value is PushResult =>
+  typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean'
+
 export function createSupabaseTransport(options: SupabaseTransportOptions): SyncTransport {
+  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  // A request that got no answer at all is marked here, so it is classified by type, not by wording.
+  const networkFetch: typeof fetch = async (input, init) => {
+    try {
+      return await baseFetch(input, init)
+    } catch (error) {
+      throw new NetworkFailure(error)
+    }
+  }
   const client = createClient(options.url, options.anonKey, {
     accessToken: () => options.tokens.get(),
-    global: options.fetch ? { fetch: options.fetch } : {},
+    global: { fetch: networkFetch },
     realtime: options.WebSocket ? { transport: options.WebSocket as typeof globalThis.WebSocket } : {},
   })
 
@@ -51,13 +64,14 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
     async push(ops) {
       const { data, error, status } = await rpc('sync_push', { mutations: ops })
       if (error) throw toSyncError(error, status, 'Push failed')
-      return data as PushResult[]
+      if (!Array.isArray(data) || !data.every(isPushResult)) throw new SyncError('transient', 'Push failed: the reply could not be read', status, 'bad_reply')
+      return data
     },
 
     async pull(scope, since) {
       const { data, error, status } = await rpc('sync_pull', { scope, since })
       if (error) throw toSyncError(error, status, 'Pull failed')
-      return data as PullResponse
+      return data
     },
 
     async upload(bucket, path, blob, contentType) {
@@ -78,17 +92,18 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
     async callApi(path, body) {
       const token = await options.tokens.get()
       let response: Response
+      let text: string
       try {
-        response = await (options.fetch ?? fetch)(`${options.apiUrl}${path}`, {
+        response = await networkFetch(`${options.apiUrl}${path}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
           body: JSON.stringify(body),
         })
+        if (response.ok) return
+        text = await response.text()
       } catch (error) {
-        throw new SyncError('transient', `API call failed: ${String(error)}`, 0)
+        throw new SyncError('transient', `API call failed: ${error instanceof Error ? error.message : String(error)}`, 0)
       }
-      if (response.ok) return
-      const text = await response.text().catch(() => '')
       let message = text
       try {
         const parsed = JSON.parse(text) as { error?: unknown }

@@ -1,6 +1,8 @@
-// What the sync engine needs from the backend, as an interface: the engine is tested against the real
-// local stack through the Supabase implementation, with faults injected into its fetch.
+// What the sync engine needs from the backend, as an interface: the engine runs against the real local
+// stack through the Supabase implementation (faults injected into its fetch), and against an in-memory
+// server flushed by hand in its unit tests (`testing/memoryTransport.ts`).
 import type { PushOp } from '@/data/model/outbox'
+import type { ChangeBinding } from '@/data/model/scopes'
 import type { ServerTable } from '@/data/model/tables'
 
 export type PushResult = { ok: true } | { ok: false; code: string; message: string }
@@ -11,11 +13,6 @@ export interface PullResponse {
   rows: Partial<Record<ServerTable, Array<Record<string, unknown>>>>
   members: Partial<Record<ServerTable, string[]>>
   wall_stats?: Array<{ wall_id: string; polaroid_count: number; preview_ids: string[] }>
-}
-
-export interface ChangeBinding {
-  table: ServerTable
-  filter?: string
 }
 
 export interface RealtimeChange {
@@ -30,7 +27,9 @@ export type ChannelStatus = 'subscribed' | 'error' | 'closed'
 export interface SyncTransport {
   /** Runs queued mutations in order; one result per operation. Throws SyncError for the request. */
   push(ops: Array<Extract<PushOp, { op: 'insert' | 'update' | 'call' }>>): Promise<PushResult[]>
-  pull(scope: string, since: string): Promise<PullResponse>
+  /** A scope's rows since the cursor, as the server sent them: the engine checks the reply
+   * (`parsePullResponse`) before anything of it is stored. */
+  pull(scope: string, since: string): Promise<unknown>
   /** Stores a file; a file already at this path (an earlier attempt whose answer was lost) is success. */
   upload(bucket: string, path: string, blob: Blob, contentType: string): Promise<void>
   removeObject(bucket: string, path: string): Promise<void>

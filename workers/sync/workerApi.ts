@@ -1,10 +1,15 @@
 // The sync worker's API, as the main thread sees it through Comlink: plain data in, plain summaries out.
-// Data itself never comes back through these calls; the UI reads it from the replica.
+// Data itself never comes back through these calls; the UI reads it from the replica. Every call goes
+// through the LeaderRelay, so it reaches the engine wherever it runs (in this tab's worker when it
+// leads, else in the leader's) and answers with the engine's real result. The worker remembers only
+// the leases its own tab asked for, to repeat them to a new leader.
 import { MooriDB } from '@/data/db'
 import type { ScopeKey } from '@/data/model/scopes'
-import { webLockElection, type LeaderElection, type LeaderMessage } from './leader'
-import { SyncEngine, type FlushSummary } from './SyncEngine'
+import { LeaderRelay, broadcastRelayChannel, type RelayCall, type RelayChannel } from './LeaderRelay'
+import { webLockElection, webLockPresence, type LeaderElection, type TabPresence } from './leader'
+import { SyncEngine, type FlushSummary, type SyncEngineOptions } from './SyncEngine'
 import { createSupabaseTransport } from './supabaseTransport'
+import type { SyncTransport, TokenSource } from './transport'
 
 export interface SyncWorkerConfig {
   supabaseUrl: string
@@ -21,128 +26,181 @@ export type RefreshToken = () => Promise<string | null>
 export interface SyncWorkerApi {
   start(config: SyncWorkerConfig, refreshToken: RefreshToken): Promise<void>
   setAccessToken(token: string | null): void
-  retain(scope: ScopeKey): void
-  release(scope: ScopeKey): void
+  /** Takes a lease on a scope for this tab; `leaseId` is unique within the tab. */
+  lease(leaseId: string, scope: ScopeKey): void
+  unlease(leaseId: string): void
   nudge(): void
   resume(): void
   wentOffline(): void
-  flushNow(): Promise<FlushSummary | null>
+  /** Pushes now (in the leader) and answers how it went. */
+  flush(): Promise<FlushSummary>
   /** Pushes what it can, then stops; the caller deletes the database. Returns unpushed changes. */
   signOut(timeoutMs: number): Promise<{ unpushed: number }>
   stop(): Promise<void>
 }
 
-export function createSyncWorkerApi(): SyncWorkerApi {
+/** What the worker is built from: the browser's pieces in the app, in-memory ones in tests. */
+export interface SyncWorkerEnvironment {
+  openDatabase(name: string): MooriDB
+  transport(config: SyncWorkerConfig, tokens: TokenSource): SyncTransport
+  election(name: string): LeaderElection
+  presence(prefix: string): TabPresence
+  channel(name: string): RelayChannel
+  newTabId(): string
+  engineOptions?: Partial<SyncEngineOptions>
+  log?: (message: string, error?: unknown) => void
+}
+
+export const browserEnvironment: SyncWorkerEnvironment = {
+  openDatabase: (name) => new MooriDB(name),
+  transport: (config, tokens) =>
+    createSupabaseTransport({ url: config.supabaseUrl, anonKey: config.anonKey, apiUrl: config.apiUrl, tokens }),
+  election: webLockElection,
+  presence: webLockPresence,
+  channel: broadcastRelayChannel,
+  newTabId: () => crypto.randomUUID(),
+}
+
+/** A sign-out waits this much longer than its push for the leader's answer, then counts for itself. */
+const SIGN_OUT_GRACE_MS = 2000
+
+export function createSyncWorkerApi(env: SyncWorkerEnvironment = browserEnvironment): SyncWorkerApi {
+  const log = env.log ?? ((message: string, error?: unknown) => console.warn(`[sync] ${message}`, error ?? ''))
   let token: string | null = null
   let engine: SyncEngine | null = null
-  let election: LeaderElection | null = null
   let db: MooriDB | null = null
-  /** Scopes this tab holds, so they can be replayed to whichever worker leads. */
-  const held = new Map<string, () => void>()
-  const heldCounts = new Map<string, number>()
-  const forLeader = new Map<string, () => void>()
+  let relay: LeaderRelay | null = null
+  let election: LeaderElection | null = null
+  let presence: TabPresence | null = null
+  let tab = ''
+  /** The leases this tab holds: lease id → scope. */
+  const myLeases = new Map<string, string>()
+  let markReady: () => void = () => undefined
+  const ready = new Promise<void>((resolve) => (markReady = resolve))
 
-  const applyAsLeader = (message: LeaderMessage) => {
-    if (!engine) return
-    switch (message.type) {
-      case 'retain':
-        if (!forLeader.has(message.scope)) forLeader.set(message.scope, engine.retainScope(message.scope))
-        break
-      case 'release':
-        break // other tabs' scopes are kept until the tab goes away; they are cheap
+  const send = (body: RelayCall) => {
+    void ready.then(() =>
+      relay?.request(body).catch((error: unknown) => {
+        if (relay) log(`The sync leader could not ${body.call}`, error)
+      }),
+    )
+  }
+  const repeatLeases = () => {
+    for (const [id, scope] of myLeases) send({ call: 'lease', lease: { id, scope, tab } })
+  }
+
+  /** Runs in the leader, for every tab's requests (its own included). */
+  const watched = new Set<string>()
+  const serve = async (body: RelayCall, from: string): Promise<unknown> => {
+    const leader = engine
+    if (!leader) throw new Error('The sync engine is not running')
+    if (from !== tab && !watched.has(from)) {
+      watched.add(from)
+      presence?.watch(from, () => {
+        watched.delete(from)
+        leader.releaseTab(from)
+      })
+    }
+    switch (body.call) {
+      case 'lease':
+        return leader.lease(body.lease)
+      case 'unlease':
+        return leader.unlease(body.leaseId)
       case 'nudge':
-        engine.nudge()
-        break
+        return leader.nudge()
       case 'resume':
-        void engine.resume()
-        break
+        void leader.resume()
+        return
+      case 'offline':
+        return leader.wentOffline()
       case 'flush':
-        void engine.flush()
-        break
-      case 'leader':
-        break
+        return leader.flush()
+      case 'flushForSignOut':
+        return leader.flushForSignOut(body.timeoutMs)
     }
   }
 
   const api: SyncWorkerApi = {
-    start(config, refreshToken) {
+    async start(config, refreshToken) {
       token = config.accessToken
-      db = new MooriDB(config.databaseName)
-      election = webLockElection(`moori-sync:${config.databaseName}`)
-      election.onMessage((message) => {
-        if (message.type === 'leader') {
-          for (const scope of heldCounts.keys()) election?.post({ type: 'retain', scope })
-        } else applyAsLeader(message)
-      })
-      const tokens = {
+      tab = env.newTabId()
+      db = env.openDatabase(config.databaseName)
+      presence = env.presence(`moori-tab:${config.databaseName}`)
+      await presence.announce(tab)
+      relay = new LeaderRelay(env.channel(`moori-sync:${config.databaseName}`), tab, repeatLeases)
+      election = env.election(`moori-sync:${config.databaseName}`)
+      const tokens: TokenSource = {
         get: () => Promise.resolve(token),
         refresh: async () => (token = await refreshToken()),
       }
-      const transport = createSupabaseTransport({ url: config.supabaseUrl, anonKey: config.anonKey, apiUrl: config.apiUrl, tokens })
       const replica = db
       const lead = async () => {
-        engine = new SyncEngine({ db: replica, transport, userId: config.userId, tokens })
-        await engine.start()
-        for (const scope of heldCounts.keys()) held.set(scope, engine.retainScope(scope))
-        election?.post({ type: 'leader' })
+        if (!relay) return
+        const started = new SyncEngine({ ...env.engineOptions, db: replica, transport: env.transport(config, tokens), userId: config.userId, tokens, log })
+        engine = started
+        await started.start()
+        // The tab may have stopped while the engine started; then there is nobody to serve.
+        if (!relay || engine !== started) return
+        relay.lead(serve)
+        repeatLeases()
       }
-      void election.campaign(lead)
-      return Promise.resolve()
+      election.campaign(lead).catch((error: unknown) => log('Could not take part in the leader election', error))
+      markReady()
     },
     setAccessToken(next) {
       token = next
       void engine?.resume()
     },
-    retain(scope) {
-      const count = (heldCounts.get(scope) ?? 0) + 1
-      heldCounts.set(scope, count)
-      if (count > 1) return
-      if (engine) held.set(scope, engine.retainScope(scope))
-      else election?.post({ type: 'retain', scope })
+    lease(leaseId, scope) {
+      void ready.then(() => {
+        const lease = { id: `${tab}:${leaseId}`, scope, tab }
+        myLeases.set(lease.id, scope)
+        send({ call: 'lease', lease })
+      })
     },
-    release(scope) {
-      const count = (heldCounts.get(scope) ?? 0) - 1
-      if (count > 0) {
-        heldCounts.set(scope, count)
-        return
-      }
-      heldCounts.delete(scope)
-      held.get(scope)?.()
-      held.delete(scope)
+    unlease(leaseId) {
+      void ready.then(() => {
+        const id = `${tab}:${leaseId}`
+        if (!myLeases.delete(id)) return
+        send({ call: 'unlease', leaseId: id })
+      })
     },
-    nudge() {
-      if (engine) engine.nudge()
-      else election?.post({ type: 'nudge' })
-    },
-    resume() {
-      if (engine) void engine.resume()
-      else election?.post({ type: 'resume' })
-    },
-    wentOffline() {
-      void engine?.wentOffline()
-    },
-    async flushNow() {
-      if (engine) return engine.flush()
-      election?.post({ type: 'flush' })
-      return null
+    nudge: () => send({ call: 'nudge' }),
+    resume: () => send({ call: 'resume' }),
+    wentOffline: () => send({ call: 'offline' }),
+    async flush() {
+      await ready
+      if (!relay) throw new Error('The sync worker has stopped')
+      return relay.request<FlushSummary>({ call: 'flush' })
     },
     async signOut(timeoutMs) {
-      if (engine) {
-        const unpushed = await engine.flushForSignOut(timeoutMs)
-        await api.stop()
-        return { unpushed }
+      await ready
+      let unpushed: number | null = null
+      let timer: ReturnType<typeof setTimeout> | undefined
+      try {
+        const answer = relay?.request<number>({ call: 'flushForSignOut', timeoutMs })
+        const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs + SIGN_OUT_GRACE_MS)))
+        unpushed = answer ? await Promise.race([answer, late]) : null
+      } catch (error) {
+        log('The final push before sign-out failed', error)
+      } finally {
+        clearTimeout(timer)
       }
-      election?.post({ type: 'flush' })
-      await new Promise((resolve) => setTimeout(resolve, Math.min(timeoutMs, 3000)))
-      const unpushed = (await db?.outbox.count()) ?? 0
+      // No answer from a leader in time: what is left in the outbox is what could not be pushed.
+      unpushed ??= (await db?.outbox.count()) ?? 0
       await api.stop()
       return { unpushed }
     },
     async stop() {
-      await engine?.stop()
+      const running = engine
       engine = null
+      relay?.close()
+      relay = null
       election?.close()
       election = null
+      await running?.stop()
+      presence?.close()
+      presence = null
       db?.close()
       db = null
     },

@@ -15,7 +15,7 @@ export function UpdatePrompt({ replica }: { replica: AppReplica }) {
   const reload = async () => {
     setBusy(true)
     await acceptUpdate(async () => {
-      await Promise.race([replica.sync.flushNow(), new Promise((r) => setTimeout(r, PUSH_BEFORE_RELOAD_MS))])
+      await replica.sync.flushWithin(PUSH_BEFORE_RELOAD_MS)
     })
   }
   return (

@@ -3,6 +3,7 @@
 // on the status poll). The job row here is held by a stand-in instance, so nothing but realtime moves it.
 import { expect, test } from '@playwright/test'
 import { newId } from '../../../src/lib/ids'
+import { waitForLiveScope } from '../support/replica'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 
@@ -11,8 +12,8 @@ test('a private row changed on the server reaches the replica without a pull', a
   await signInContext(context, user)
   await page.goto(`/${user.username}`)
   await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible()
-  // Let the first pulls of the screen's scopes finish, so what follows can only arrive live.
-  await page.waitForTimeout(1500)
+  // The first pull of `me` has finished and its channel joined, so what follows can only arrive live.
+  await waitForLiveScope(page, user.id, 'me')
 
   const id = newId()
   const held = { claimed_by: 'e2e-probe', status: 'processing', heartbeat_at: new Date(Date.now() + 3_600_000).toISOString() }

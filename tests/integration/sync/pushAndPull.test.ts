@@ -61,7 +61,7 @@ describe('push and pull', () => {
     const b = await device(bo)
     const release = b.replica.sync.retainScope(wallScope(wallId))
     await eventually(async () => expect(await b.replica.db.polaroids.get(id)).toBeDefined())
-    await new Promise((r) => setTimeout(r, 300)) // the channel is joined
+    await eventually(async () => expect(await b.replica.db.scopes.get(wallScope(wallId))).toMatchObject({ channel: 'joined' }))
     await movePolaroid(a.replica, id, { x: 321, y: 123, zIndex: 7 })
     await a.engine.flush()
     await eventually(async () => expect(await b.replica.db.polaroids.get(id)).toMatchObject({ x: 321, y: 123, zIndex: 7 }))

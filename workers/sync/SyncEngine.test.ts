@@ -1,0 +1,243 @@
+// The engine against an in-memory server whose network answers only when the test flushes it: leases,
+// live channels, the one failure path of pulls, pushes with refusals and lost answers, idle eviction.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { MooriDB } from '@/data/db'
+import { createWall, renameWall } from '@/data/mutations/walls'
+import { addPolaroid, movePolaroid } from '@/data/mutations/polaroids'
+import { memoryDatabase, memoryReplica } from '@/data/testing/memoryReplica'
+import type { Replica } from '@/data/replica'
+import { SyncEngine } from './SyncEngine'
+import { MemoryServer } from './testing/memoryServer'
+import { memoryTransport } from './testing/memoryTransport'
+
+const engines: SyncEngine[] = []
+
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.stop()))
+})
+
+function device(server: MemoryServer, userId: string, options: { db?: MooriDB; scopeIdleMs?: number } = {}) {
+  const net = memoryTransport(server, userId)
+  const db = options.db ?? memoryDatabase()
+  const logs: string[] = []
+  let refreshes = 0
+  const engine = new SyncEngine({
+    db,
+    transport: net,
+    tokens: {
+      get: () => Promise.resolve('token'),
+      refresh: () => {
+        refreshes += 1
+        return Promise.resolve('fresh token')
+      },
+    },
+    userId,
+    pushDebounceMs: 0,
+    releaseGraceMs: 0,
+    windowRefreshMs: 3_600_000,
+    scopeIdleMs: options.scopeIdleMs ?? 86_400_000,
+    random: () => 0,
+    log: (message) => logs.push(message),
+  })
+  engines.push(engine)
+  const replica: Replica = { ...memoryReplica(userId), db, sync: { nudge: () => engine.nudge(), retainScope: (scope) => engine.retainScope(scope) } }
+  /** Lets the network answer until `work` is done (the engine may need several round trips). */
+  const settle = async <T>(work: Promise<T>): Promise<T> => {
+    let done = false
+    void work.finally(() => (done = true))
+    while (!done) await net.flush()
+    return work
+  }
+  return { net, db, engine, replica, logs, settle, refreshes: () => refreshes }
+}
+
+function world() {
+  const server = new MemoryServer()
+  server.write('profiles', { id: 'ada', username: 'ada' })
+  server.write('profiles', { id: 'bo', username: 'bo' })
+  server.write('walls', { id: 'w1', name: 'Shared', owner_id: 'bo', private: false })
+  server.write('polaroids', { id: 'p1', wall_id: 'w1', created_by: 'bo', name: 'p', message: 'm', x: 1, y: 2, z_index: 1, timestamp: 1 })
+  return server
+}
+
+const channelOf = async (db: MooriDB, scope: string) => (await db.scopes.get(scope))?.channel
+
+describe('scopes', () => {
+  it('pulls a leased scope, joins its channel, follows live changes, and closes the channel once released', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    const release = ada.engine.retainScope('wall:w1')
+    await ada.net.flush()
+    expect(await ada.db.polaroids.get('p1')).toMatchObject({ x: 1, y: 2, name: 'p' })
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready', error: null, channel: 'joined' })
+    expect(await ada.db.scopes.get('me')).toMatchObject({ status: 'ready', channel: 'joined' })
+
+    server.write('polaroids', { id: 'p1', x: 50 })
+    await ada.net.flush()
+    expect(await ada.db.polaroids.get('p1')).toMatchObject({ x: 50 })
+
+    release()
+    await ada.net.flush()
+    expect(ada.net.channels.has('sync:wall:w1')).toBe(false)
+    expect(await channelOf(ada.db, 'wall:w1')).toBe('closed')
+    expect(ada.net.channels.has('sync:me')).toBe(true)
+  })
+
+  it('catches up with a pull every time a dropped socket joins again', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.engine.retainScope('wall:w1')
+    await ada.net.flush()
+    const pullsBefore = ada.net.requests.filter((r) => r === 'pull wall:w1').length
+    ada.net.dropSocket()
+    await ada.net.flush()
+    expect(await channelOf(ada.db, 'wall:w1')).toBe('joined')
+    expect(ada.net.requests.filter((r) => r === 'pull wall:w1').length).toBe(pullsBefore + 1)
+  })
+
+  it('drops scopes nobody used for longer than the idle time, with the rows only they held', async () => {
+    const server = world()
+    const db = memoryDatabase()
+    const first = device(server, 'ada', { db })
+    await first.engine.start()
+    const release = first.engine.retainScope('wall:w1')
+    await first.net.flush()
+    release()
+    await first.net.flush()
+    await first.engine.stop()
+    expect(await db.polaroids.get('p1')).toBeDefined()
+    await db.scopes.update('wall:w1', { lastUsedAt: Date.now() - 10_000 })
+
+    const later = device(server, 'ada', { db, scopeIdleMs: 5_000 })
+    await later.engine.start()
+    await later.net.flush()
+    expect(await db.scopes.get('wall:w1')).toBeUndefined()
+    expect(await db.polaroids.get('p1')).toBeUndefined()
+    expect(await db.walls.get('w1')).toBeUndefined()
+    expect(await db.scopes.get('me')).toMatchObject({ status: 'ready' })
+  })
+})
+
+describe('the one failure path of pulls', () => {
+  it('writes a failed pull to the scope and the log; Try Again pulls it', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    // Every pull of the wall fails (the first, and the one after the channel joins).
+    ada.net.failNext(/^pull wall:w1$/, 'server-error', Infinity)
+    ada.engine.retainScope('wall:w1')
+    await ada.net.flush()
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'error', error: 'pull wall:w1: 500', lastPulledAt: null })
+    expect(ada.logs).toContain('Pull of wall:w1 failed (transient)')
+
+    ada.net.heal()
+    await ada.settle(ada.engine.resume())
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready', error: null })
+    expect(await ada.db.polaroids.get('p1')).toBeDefined()
+  })
+
+  it('fails a reply that cannot be read visibly, and does not retry it by itself', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.net.failNext(/^pull mooris$/, 'garbled-answer', 1)
+    const outcome = ada.settle(ada.engine.pull('mooris'))
+    expect(await outcome).toMatchObject({ status: 'failed', error: { kind: 'permanent', code: 'bad_reply' } })
+    expect((await ada.db.scopes.get('mooris'))?.error).toBe("The server's reply for mooris could not be read: it is for undefined")
+  })
+
+  it('records a failure of the replica itself, where it used to vanish', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    const broken = vi.spyOn(ada.db.scopeMembers, 'bulkPut').mockRejectedValue(new Error('The disk is full'))
+    expect(await ada.settle(ada.engine.pull('wall:w1'))).toMatchObject({ status: 'failed', error: { kind: 'transient' } })
+    expect((await ada.db.scopes.get('wall:w1'))?.error).toBe('Could not pull wall:w1: The disk is full')
+    broken.mockRestore()
+    expect(await ada.settle(ada.engine.pull('wall:w1'))).toEqual({ status: 'pulled' })
+  })
+
+  it('refreshes the token once after a 401 and pulls again', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    ada.net.failNext(/^pull wall:w1$/, 'unauthorized', 1)
+    expect(await ada.settle(ada.engine.pull('wall:w1'))).toEqual({ status: 'pulled' })
+    expect(ada.refreshes()).toBe(1)
+  })
+})
+
+describe('pushes', () => {
+  it('sends only the latest of many moves, in one request', async () => {
+    const server = world()
+    const bo = device(server, 'bo')
+    await bo.engine.start()
+    bo.engine.retainScope('wall:w1')
+    await bo.net.flush()
+    bo.net.offline = true
+    for (let x = 10; x <= 50; x += 10) await movePolaroid(bo.replica, 'p1', { x, y: x, zIndex: 2 })
+    await bo.net.flush()
+    expect(await bo.db.outbox.count()).toBe(1)
+    bo.net.offline = false
+    const pushesBefore = bo.net.requests.filter((r) => r === 'push').length
+    expect(await bo.settle(bo.engine.flush())).toMatchObject({ status: 'done', remaining: 0 })
+    expect(bo.net.requests.filter((r) => r === 'push').length).toBe(pushesBefore + 1)
+    expect(server.row('polaroids', 'p1')).toMatchObject({ x: 50, y: 50, z_index: 2 })
+  })
+
+  it('retries a push whose answer was lost without doubling anything', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    ada.net.failNext(/^push$/, 'lost-answer', 1)
+    const wallId = await createWall(ada.replica, { name: 'Mine' })
+    await ada.settle(ada.engine.flush()) // one of the pushes so far lost its answer
+    expect(await ada.settle(ada.engine.flush())).toMatchObject({ status: 'done', remaining: 0 })
+    expect(ada.net.requests.filter((r) => r === 'push').length).toBeGreaterThanOrEqual(2)
+    expect(server.rows('walls').filter((w) => w.id === wallId)).toHaveLength(1)
+    expect(await ada.db.outbox.count()).toBe(0)
+  })
+
+  it('moves a refused change to failed mutations and shows the server version again', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.engine.retainScope('wall:w1')
+    await ada.net.flush()
+    ada.net.offline = true
+    const id = await addPolaroid(ada.replica, { wallId: 'w1', name: 'mine', message: 'hi', externalUrl: 'https://example.com/a.jpg' })
+    await ada.net.flush()
+    server.write('walls', { id: 'w1', private: true }) // Bo hides the wall meanwhile
+    ada.net.offline = false
+    await ada.settle(ada.engine.flush())
+    const [failure] = await ada.db.failedMutations.toArray()
+    expect(failure).toMatchObject({ code: '42501', message: 'Failed to create polaroid: new row violates row-level security policy' })
+    expect(failure?.entry.rowId).toBe(id)
+    expect(await ada.db.polaroids.get(id)).toBeUndefined()
+    expect(server.row('polaroids', id)).toBeUndefined()
+  })
+
+  it('says offline while the network is gone, and pushes at once when the device is back', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    ada.net.offline = true
+    const wallId = await createWall(ada.replica, { name: 'Train' })
+    await renameWall(ada.replica, wallId, 'Train, renamed')
+    await ada.net.flush()
+    expect(await ada.db.syncState.get('sync')).toMatchObject({ online: false, pushing: false })
+    expect(await ada.db.outbox.count()).toBe(2)
+    ada.net.offline = false
+    await ada.settle(ada.engine.resume())
+    await ada.net.flush()
+    expect(await ada.db.outbox.count()).toBe(0)
+    expect(server.row('walls', wallId)).toMatchObject({ name: 'Train, renamed' })
+    expect(await ada.db.syncState.get('sync')).toMatchObject({ online: true, lastError: null })
+  })
+})

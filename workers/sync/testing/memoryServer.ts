@@ -1,0 +1,173 @@
+// A small in-memory stand-in for the backend, for the engine's unit tests: walls, polaroids, stickers
+// and profiles with the rules that matter to sync (who may see and change what, idempotent pushes,
+// soft deletes, a transaction id per write, scope pulls with membership) and realtime changes. It is
+// deliberately smaller than the SQL; the integration tests hold the engine to the real stack.
+import type { PushOp } from '@/data/model/outbox'
+import { parseScope, type ChangeBinding } from '@/data/model/scopes'
+import type { ServerTable } from '@/data/model/tables'
+import type { PushResult, RealtimeChange } from '../transport'
+
+export type ServerRow = Record<string, unknown> & { id: string }
+
+interface Subscriber {
+  userId: string | null
+  bindings: ChangeBinding[]
+  deliver(change: RealtimeChange): void
+}
+
+const refused = (message: string): PushResult => ({ ok: false, code: '42501', message })
+
+export class MemoryServer {
+  readonly tables = new Map<ServerTable, Map<string, ServerRow>>()
+  private txid = 100
+  private readonly subscribers = new Set<Subscriber>()
+
+  constructor() {
+    for (const table of ['profiles', 'walls', 'polaroids', 'wall_stickers', 'wardrobe_items', 'clothing_tags', 'processing_jobs'] as const) {
+      this.tables.set(table, new Map())
+    }
+  }
+
+  private table(name: ServerTable): Map<string, ServerRow> {
+    return this.tables.get(name)!
+  }
+
+  row(table: ServerTable, id: string): ServerRow | undefined {
+    return this.table(table).get(id)
+  }
+
+  /** Live (not deleted) rows of a table. */
+  rows(table: ServerTable): ServerRow[] {
+    return [...this.table(table).values()].filter((row) => !row.deleted_at)
+  }
+
+  /** Writes as the service role (arranging a test): inserts or updates, and tells subscribers. */
+  write(table: ServerTable, row: Partial<ServerRow> & { id: string }): ServerRow {
+    const current = this.table(table).get(row.id)
+    const now = new Date().toISOString()
+    const next: ServerRow = { created_at: now, deleted_at: null, ...current, ...row, updated_at: now, txid: String(++this.txid) }
+    this.table(table).set(row.id, next)
+    this.announce(table, current ? 'UPDATE' : 'INSERT', next, current ?? { id: row.id })
+    return next
+  }
+
+  // ---- rules --------------------------------------------------------------------------------
+
+  canSeeWall(wallId: unknown, userId: string | null): boolean {
+    const wall = typeof wallId === 'string' ? this.row('walls', wallId) : undefined
+    return Boolean(wall && !wall.deleted_at && (!wall.private || wall.owner_id === userId))
+  }
+
+  canSee(table: ServerTable, row: ServerRow, userId: string | null): boolean {
+    if (table === 'walls') return !row.private || row.owner_id === userId
+    if (table === 'polaroids' || table === 'wall_stickers') return this.canSeeWall(row.wall_id, userId)
+    if (table === 'profiles') return true
+    return row.user_id === userId
+  }
+
+  private ownsWallOf(row: ServerRow | undefined, userId: string): boolean {
+    const wall = row ? this.row('walls', String(row.wall_id)) : undefined
+    return Boolean(wall && wall.owner_id === userId)
+  }
+
+  // ---- push ---------------------------------------------------------------------------------
+
+  push(userId: string | null, ops: PushOp[]): PushResult[] {
+    return ops.map((op) => (userId ? this.applyOp(userId, op) : refused('Sign in first')))
+  }
+
+  private applyOp(userId: string, op: PushOp): PushResult {
+    if (op.op === 'insert') {
+      const row = op.row as ServerRow
+      if (this.row(op.table, row.id)) return { ok: true } // insert-or-ignore: a retried push changes nothing
+      if (op.table === 'walls' && row.owner_id !== userId) return refused('walls belong to their creator')
+      if ((op.table === 'polaroids' || op.table === 'wall_stickers') && (row.created_by !== userId || !this.canSeeWall(row.wall_id, userId))) {
+        return refused('new row violates row-level security policy')
+      }
+      this.write(op.table, row)
+      return { ok: true }
+    }
+    if (op.op === 'update') {
+      const row = this.row(op.table, op.id)
+      if (!row || !this.canSee(op.table, row, userId)) return { ok: true } // nothing the caller may see: no rows updated
+      const owner = op.table === 'walls' ? row.owner_id === userId : op.table === 'profiles' ? row.id === userId : this.ownsWallOf(row, userId)
+      if (!owner) return refused('Only the owner may change this')
+      this.write(op.table, { ...op.patch, id: op.id })
+      return { ok: true }
+    }
+    if (op.op === 'call') {
+      const id = String(op.args.p_id ?? op.args.sticker_id ?? op.args.wall_id)
+      const table: ServerTable = op.fn.includes('sticker') ? 'wall_stickers' : op.fn === 'delete_own_wall' ? 'walls' : 'polaroids'
+      const row = this.row(table, id)
+      if (!row || row.deleted_at) return op.fn.startsWith('delete') ? { ok: true } : { ok: false, code: 'P0001', message: 'Item not found' }
+      const allowed = table === 'walls' ? row.owner_id === userId : row.created_by === userId || this.ownsWallOf(row, userId)
+      if (!allowed) return refused('You may not change this item')
+      if (op.fn.startsWith('move')) this.write(table, { id, x: op.args.new_x, y: op.args.new_y, z_index: op.args.new_z_index })
+      else {
+        const deletedAt = new Date().toISOString()
+        this.write(table, { id, deleted_at: deletedAt })
+        if (table === 'walls') {
+          for (const items of ['polaroids', 'wall_stickers'] as const) {
+            for (const item of this.rows(items)) if (item.wall_id === id) this.write(items, { id: item.id, deleted_at: deletedAt })
+          }
+        }
+      }
+      return { ok: true }
+    }
+    return { ok: true }
+  }
+
+  // ---- pull ---------------------------------------------------------------------------------
+
+  pull(userId: string | null, scope: string, since: string): unknown {
+    const parsed = parseScope(scope)
+    if (!parsed) throw new Error(`Unknown sync scope ${scope}`)
+    const from = Number(since || '0')
+    const visible = (table: ServerTable, test: (row: ServerRow) => boolean) =>
+      [...this.table(table).values()].filter((row) => test(row) && this.canSee(table, row, userId))
+    let all: Partial<Record<ServerTable, ServerRow[]>> = {}
+    if (parsed.kind === 'me') {
+      if (!userId) throw new Error('Sign in to sync your own data.')
+      all = { profiles: visible('profiles', (r) => r.id === userId), walls: visible('walls', (r) => r.owner_id === userId) }
+    } else if (parsed.kind === 'wall') {
+      const items = (table: ServerTable) => visible(table, (r) => r.wall_id === parsed.arg)
+      const polaroids = items('polaroids')
+      const stickers = items('wall_stickers')
+      const walls = visible('walls', (r) => r.id === parsed.arg)
+      const people = new Set([...walls.map((w) => w.owner_id), ...polaroids.map((p) => p.created_by), ...stickers.map((s) => s.created_by)])
+      all = { walls, polaroids, wall_stickers: stickers, profiles: visible('profiles', (r) => people.has(r.id)) }
+    } else if (parsed.kind === 'mooris') {
+      all = { walls: visible('walls', (r) => !r.deleted_at) }
+    } else if (parsed.kind === 'discover') {
+      all = { polaroids: visible('polaroids', (r) => !r.deleted_at) }
+    }
+    const incremental = parsed.definition.incremental
+    const rows: Record<string, ServerRow[]> = {}
+    const members: Record<string, string[]> = {}
+    for (const [table, list] of Object.entries(all)) {
+      rows[table] = list.filter((row) => !incremental || Number(row.txid) >= from).filter((row) => incremental || !row.deleted_at)
+      members[table] = list.filter((row) => !row.deleted_at).map((row) => row.id)
+    }
+    return { scope, cursor: incremental ? String(this.txid + 1) : null, rows, members }
+  }
+
+  // ---- realtime -----------------------------------------------------------------------------
+
+  subscribe(subscriber: Subscriber): () => void {
+    this.subscribers.add(subscriber)
+    return () => this.subscribers.delete(subscriber)
+  }
+
+  private announce(table: ServerTable, eventType: 'INSERT' | 'UPDATE', record: ServerRow, oldRecord: Record<string, unknown>): void {
+    for (const subscriber of this.subscribers) {
+      if (!this.canSee(table, record, subscriber.userId)) continue
+      const heard = subscriber.bindings.some((binding) => {
+        if (binding.table !== table) return false
+        if (!binding.filter) return true
+        const [column, value] = binding.filter.split('=eq.')
+        return String(record[column!]) === value
+      })
+      if (heard) subscriber.deliver({ table, eventType, record: { ...record }, oldRecord: { ...oldRecord } })
+    }
+  }
+}
