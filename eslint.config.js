@@ -1,6 +1,10 @@
 // ESLint flat config. Besides the usual TypeScript and React-hooks rules it enforces the import
-// directions of the architecture (see README "Architecture"):
-//   screens → components/canvas → data/auth → lib;  workers → lib + data/db;  nothing imports screens.
+// directions of the architecture (see README "Architecture"), for `@/` and relative paths alike:
+//   screens → components/canvas → data/auth → lib;  workers → lib + data/db + data/model;
+//   nothing imports screens (a screen not even another screen: the route table composes them);
+//   supabase/api (deployable on its own) → src/lib only;  supabase/local → its own code, the API's
+//   entry and src/lib;  src and workers never import supabase/.
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -19,6 +23,20 @@ const workersPattern = {
 }
 const screensPattern = { group: ['@/screens/*', '**/screens/**'], message: 'Nothing imports screens.' }
 const appPattern = { group: ['@/app/*', '**/app/**'], message: 'Nothing imports the app shell.' }
+/** src/ code never reaches into the backend's code. */
+const backendPattern = { regex: '^(\\.\\./)+supabase(/|$)', message: 'The app talks to the backend over the network, never by importing it.' }
+const dexieTablesPattern = (who) => ({
+  regex: '^(@/|(\\.\\./)+)data/db$',
+  message: `${who} never touch Dexie tables.`,
+})
+/** Loading a screen's code from anywhere but the route table (src/app). */
+const screenImportSyntax = {
+  selector: "ImportExpression[source.value=/(^|\\/)screens\\//]",
+  message: 'Only the route table (src/app) loads screens.',
+}
+const screenFolders = readdirSync(new URL('./src/screens', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default tseslint.config(
   {
@@ -47,8 +65,8 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
-  {
-    files: ['src/screens/**', 'src/components/**', 'src/canvas/**'],
+  ...screenFolders.map((screen) => ({
+    files: [`src/screens/${screen}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -57,12 +75,18 @@ export default tseslint.config(
           patterns: [
             workersPattern,
             appPattern,
-            { group: ['@/data/db', '@/data/db/*'], message: 'Screens never touch Dexie tables.' },
+            backendPattern,
+            dexieTablesPattern('Screens'),
+            {
+              regex: `^(@/screens/(?!${screen}/)|\\.\\./)`,
+              message: 'A screen imports no other screen (the route table composes them); shared code is imported by @/.',
+            },
           ],
         },
       ],
+      'no-restricted-syntax': ['error', screenImportSyntax],
     },
-  },
+  })),
   {
     files: ['src/components/**'],
     rules: {
@@ -70,14 +94,10 @@ export default tseslint.config(
         'error',
         {
           paths: dataLibraries,
-          patterns: [
-            workersPattern,
-            appPattern,
-            screensPattern,
-            { group: ['@/data/db', '@/data/db/*'], message: 'Components never touch Dexie tables.' },
-          ],
+          patterns: [workersPattern, appPattern, screensPattern, backendPattern, dexieTablesPattern('Components')],
         },
       ],
+      'no-restricted-syntax': ['error', screenImportSyntax],
     },
   },
   {
@@ -91,13 +111,15 @@ export default tseslint.config(
             workersPattern,
             appPattern,
             screensPattern,
+            backendPattern,
             {
-              group: ['@/data/*', '@/data/**', '@/auth/*', '@/auth/**'],
+              regex: '^(@/|(\\.\\./)+)(data|auth)(/|$)',
               message: 'The canvas has no data access: screens pass items and callbacks in.',
             },
           ],
         },
       ],
+      'no-restricted-syntax': ['error', screenImportSyntax],
     },
   },
   {
@@ -111,10 +133,18 @@ export default tseslint.config(
             workersPattern,
             appPattern,
             screensPattern,
-            { group: ['@/components/*', '@/canvas/*'], message: 'The data layer never imports UI.' },
+            backendPattern,
+            { regex: '^(@/|(\\.\\./)+)(components|canvas)(/|$)', message: 'The data layer never imports UI.' },
           ],
         },
       ],
+      'no-restricted-syntax': ['error', screenImportSyntax],
+    },
+  },
+  {
+    files: ['src/app/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [backendPattern, { ...workersPattern, message: 'The app shell reaches the worker through src/data/syncClient.ts.' }] }],
     },
   },
   {
@@ -126,10 +156,11 @@ export default tseslint.config(
           paths: dataLibraries,
           patterns: [
             {
-              regex: '^@/(?!lib(/|$))',
+              regex: '^(@/(?!lib(/|$))|\\.\\./)',
               message: 'src/lib holds pure helpers and imports only from src/lib.',
             },
             workersPattern,
+            backendPattern,
           ],
         },
       ],
@@ -144,9 +175,64 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@/(?!lib(/|$)|data/db$|data/model(/|$))',
+              regex: '^(@/|(\\.\\./)+src/)(?!lib(/|$)|data/db$|data/model(/|$))',
               message: 'Workers import only src/lib, src/data/db and src/data/model.',
             },
+            {
+              regex: '^(\\.\\./)+(supabase|tests|scripts)(/|$)',
+              message: 'Workers import only src/lib, src/data/db and src/data/model.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Engine tests drive the engine with the app's real mutations on an in-memory replica.
+    files: ['workers/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+src/)(?!lib(/|$)|data/(db|replica)$|data/(model|mutations|testing)(/|$))',
+              message: 'Engine tests use src/lib, the replica, its model, mutations and test doubles.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The product API deploys on its own beside any Supabase project: it knows nothing of the local stack.
+    files: ['supabase/api/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+local(/|$)', message: 'The product API runs against any Supabase project: no local stack imports.' },
+            { regex: '^((\\.\\./)+src/(?!lib/)|@/)', message: 'The product API shares only src/lib with the app.' },
+            { regex: '^(\\.\\./)+(workers|tests|scripts)(/|$)', message: 'The product API shares only src/lib with the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The local stack mounts the product API through its entry and shares only src/lib with the app.
+    files: ['supabase/local/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+api/(?!app$)', message: 'The local stack uses the product API through supabase/api/app only.' },
+            { regex: '^((\\.\\./)+src/(?!lib/)|@/)', message: 'The local stack shares only src/lib with the app.' },
+            { regex: '^(\\.\\./)+(workers|tests|scripts)(/|$)', message: 'The local stack shares only src/lib with the app.' },
           ],
         },
       ],
