@@ -158,7 +158,10 @@ export class SyncEngine {
 
   private touch(scope: string): void {
     if (this.stopped) return
-    touchScope(this.db, scope).catch((error: unknown) => this.log(`Could not record the use of ${scope}`, error))
+    touchScope(this.db, scope).catch((error: unknown) => {
+      // A touch cut short by stop() (its database closed under it) is expected; anything else is logged.
+      if (!this.stopped) this.log(`Could not record the use of ${scope}`, error)
+    })
   }
 
   // ---- push ---------------------------------------------------------------------------------
@@ -173,7 +176,10 @@ export class SyncEngine {
     if (this.pushTimer) clearTimeout(this.pushTimer)
     this.pushTimer = setTimeout(() => {
       this.pushTimer = null
-      void this.flush()
+      this.flush().catch((error: unknown) => {
+        // A push cut short by stop() (its database closed under it) is expected; anything else is logged.
+        if (!this.stopped) this.log('A push failed', error)
+      })
     }, delayMs)
   }
 
