@@ -17,6 +17,9 @@ export interface ScopeRegistryEvents {
   activate(scope: string): void
   /** Nobody held the scope for the whole grace period: stop listening to it. */
   deactivate(scope: string): void
+  /** A tab opened a scope that was already active (held by another tab, or within its grace period):
+   * catch up on it, since realtime says nothing about rows the user can no longer see. */
+  reopen(scope: string): void
 }
 
 export class ScopeRegistry {
@@ -34,8 +37,9 @@ export class ScopeRegistry {
   /** Takes a lease; taking one that is already held changes nothing. */
   acquire(lease: Lease): void {
     if (this.closed || this.leases.has(lease.id)) return
-    this.leases.set(lease.id, lease)
     const holders = this.byScope.get(lease.scope) ?? new Set<string>()
+    const tabHeldIt = [...holders].some((id) => this.leases.get(id)?.tab === lease.tab)
+    this.leases.set(lease.id, lease)
     holders.add(lease.id)
     this.byScope.set(lease.scope, holders)
     const grace = this.graceTimers.get(lease.scope)
@@ -46,6 +50,8 @@ export class ScopeRegistry {
     if (!this.active.has(lease.scope)) {
       this.active.add(lease.scope)
       this.events.activate(lease.scope)
+    } else if (!tabHeldIt) {
+      this.events.reopen(lease.scope)
     }
   }
 

@@ -16,7 +16,7 @@ afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.stop()))
 })
 
-function device(server: MemoryServer, userId: string, options: { db?: MooriDB; scopeIdleMs?: number } = {}) {
+function device(server: MemoryServer, userId: string, options: { db?: MooriDB; scopeIdleMs?: number; windowRefreshMs?: number } = {}) {
   const net = memoryTransport(server, userId)
   const db = options.db ?? memoryDatabase()
   const logs: string[] = []
@@ -34,7 +34,7 @@ function device(server: MemoryServer, userId: string, options: { db?: MooriDB; s
     userId,
     pushDebounceMs: 0,
     releaseGraceMs: 0,
-    windowRefreshMs: 3_600_000,
+    windowRefreshMs: options.windowRefreshMs ?? 3_600_000,
     scopeIdleMs: options.scopeIdleMs ?? 86_400_000,
     random: () => 0,
     log: (message) => logs.push(message),
@@ -95,6 +95,47 @@ describe('scopes', () => {
     await ada.net.flush()
     expect(await channelOf(ada.db, 'wall:w1')).toBe('joined')
     expect(ada.net.requests.filter((r) => r === 'pull wall:w1').length).toBe(pullsBefore + 1)
+  })
+
+  // Found by the chaos run: Bo made his wall private while Ada had it open; realtime tells Ada nothing
+  // (she may not see the new version), so her replica kept the wall and its polaroids for good.
+  it('a wall made private while open leaves the replica when another tab opens it', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.engine.lease({ id: 'tab-a:1', scope: 'wall:w1', tab: 'tab-a' })
+    await ada.net.flush()
+    expect(await ada.db.walls.get('w1')).toBeDefined()
+    server.write('walls', { id: 'w1', private: true })
+    await ada.net.flush()
+    expect(await ada.db.walls.get('w1')).toBeDefined() // realtime said nothing
+    ada.engine.lease({ id: 'tab-b:1', scope: 'wall:w1', tab: 'tab-b' })
+    await ada.net.flush()
+    expect(await ada.db.walls.get('w1')).toBeUndefined()
+    expect(await ada.db.polaroids.get('p1')).toBeUndefined()
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready', channel: 'joined' })
+  })
+
+  it('a wall made private while open leaves the replica at the next periodic catch-up', async () => {
+    // Only the engine's intervals run on a fake clock; the network and the replica keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const server = world()
+      const ada = device(server, 'ada', { windowRefreshMs: 60_000 })
+      await ada.engine.start()
+      ada.engine.retainScope('wall:w1')
+      await ada.net.flush()
+      expect(await ada.db.polaroids.get('p1')).toBeDefined()
+      server.write('walls', { id: 'w1', private: true })
+      await ada.net.flush()
+      expect(await ada.db.walls.get('w1')).toBeDefined()
+      vi.advanceTimersByTime(60_000)
+      await ada.net.flush()
+      expect(await ada.db.walls.get('w1')).toBeUndefined()
+      expect(await ada.db.polaroids.get('p1')).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('drops scopes nobody used for longer than the idle time, with the rows only they held', async () => {

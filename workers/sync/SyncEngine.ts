@@ -4,7 +4,6 @@
 // state for the status chip. It knows nothing about workers, tabs or React: the worker entry wires it up,
 // tests drive it directly (against the real stack, or an in-memory transport flushed by hand).
 import type { MooriDB } from '@/data/db'
-import { isIncremental } from '@/data/model/scopes'
 import { applyChange, dropScope } from './applyToReplica'
 import { retryDelay } from './backoff'
 import { asSyncError, meansOffline, type SyncError } from './classifyError'
@@ -23,7 +22,8 @@ export interface SyncEngineOptions {
   transport: SyncTransport
   tokens: TokenSource
   userId: string | null
-  /** How often window scopes (discover, mooris, profiles) are re-pulled while in use. */
+  /** How often scopes in use are pulled again: windows (discover, mooris, profiles) whole, the others
+   * from their cursor (which also finds rows the user lost access to). */
   windowRefreshMs?: number
   /** Delay before a push after a change, so a burst of changes goes out together. */
   pushDebounceMs?: number
@@ -96,6 +96,12 @@ export class SyncEngine {
           this.touch(scope)
           this.channels.stopListening(scope).catch((error: unknown) => this.log(`Could not close the channel of ${scope}`, error))
         },
+        // A screen opening a scope that is live already still catches up: a wall made private while
+        // it was open sends this user no realtime event at all, only a pull says it is gone.
+        reopen: (scope) => {
+          this.touch(scope)
+          void this.pull(scope)
+        },
       },
       options.releaseGraceMs ?? 30_000,
     )
@@ -118,7 +124,7 @@ export class SyncEngine {
     await this.status.load()
     await this.evictIdleScopes()
     if (this.userId) this.lease({ id: `${ENGINE_TAB}:me`, scope: 'me', tab: ENGINE_TAB })
-    this.intervals.push(setInterval(() => this.refreshWindows(), this.windowRefreshMs))
+    this.intervals.push(setInterval(() => this.refreshActive(), this.windowRefreshMs))
     this.intervals.push(setInterval(() => void this.evictIdleScopes(), Math.min(this.scopeIdleMs, 3_600_000)))
     this.nudge()
   }
@@ -293,8 +299,10 @@ export class SyncEngine {
     this.pullTimers.delete(scope)
   }
 
-  private refreshWindows(): void {
-    for (const scope of this.scopes.activeScopes()) if (!isIncremental(scope)) void this.pull(scope)
+  /** Windows are pulled again whole; live incremental scopes catch up from their cursor, which is
+   * also how an open screen learns of rows the user lost access to (realtime cannot tell them). */
+  private refreshActive(): void {
+    for (const scope of this.scopes.activeScopes()) void this.pull(scope)
   }
 
   /** Drops scopes nobody used for a long time, with the rows only they held. */
