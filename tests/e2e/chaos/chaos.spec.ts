@@ -1,0 +1,303 @@
+// The chaos run (issue 14): two people in two browser contexts, one of them with a second tab, share two
+// walls and do random things through the UI (add photos, move, edit, delete, toggle privacy, create and
+// delete walls) while the network misbehaves: a fifth of REST, RPC and Storage requests fail (500,
+// dropped, or the answer lost after the server committed), realtime sockets drop, offline spells come
+// and go, a tab reloads in the middle of a push, the syncing tab closes. Then everything comes back
+// online and the run checks that nothing was lost or doubled and every replica equals what its person
+// may see. Seeded: the same seed makes the same choices.
+//
+//   npm run chaos                       regression seeds and seeds 1..3
+//   MOORI_CHAOS_SEEDS=12 npm run chaos  seeds 1..12;  MOORI_CHAOS_SEEDS=7,42 runs those two
+//   MOORI_CHAOS_ACTIONS=400             more actions per seed (200 by default)
+// In `npm test` it runs seed 1 alone, with 100 actions (CI time).
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { seededRandom, type Random } from '../../support/random'
+import { E2E_PORT } from '../support/stack'
+import { createUser, signInContext } from '../support/users'
+import { photo, seedWall } from '../support/walls'
+import { injectFaults, type ContextFaults } from './faults'
+import { checkServer, readReplica, replicaDiffs, serverState, type Verdict } from './invariants'
+import { Ledger } from './ledger'
+import { startTcpProxy, type TcpProxy } from './tcpProxy'
+import { addPolaroid, createWall, deletePolaroid, deleteWall, editMessage, movePolaroid, openWall, togglePrivacy, wallShown, type Actor, type ChaosUser } from './uiActions'
+
+/** Seeds that once failed, kept as regression tests (seed: what it caught). */
+const regressionSeeds: Array<[number, string]> = [
+  // Bo made his wall private while Ada had it open; realtime told her nothing, so her replica kept it
+  // (about 340 attempts in; SyncEngine.test.ts holds the unit tests).
+  [1, "a wall made private while open stayed in the other user's replica"],
+]
+
+function chosenSeeds(): number[] {
+  const setting = process.env.MOORI_CHAOS_SEEDS
+  if (!setting) return [1]
+  const listed = setting.includes(',') ? setting.split(',').map(Number) : Array.from({ length: Number(setting) }, (_, i) => i + 1)
+  const withRegressions = process.env.MOORI_CHAOS_REGRESSIONS === '0' ? [] : regressionSeeds.map(([seed]) => seed)
+  return [...new Set([...withRegressions, ...listed])]
+}
+
+const ACTIONS = Number(process.env.MOORI_CHAOS_ACTIONS ?? 200)
+/** MOORI_CHAOS_DEBUG=1 prints every step with its duration. */
+const DEBUG = process.env.MOORI_CHAOS_DEBUG === '1'
+const FAULT_RATE = 0.2
+const CONVERGE_MS = 60_000
+
+interface Person {
+  user: ChaosUser
+  context: BrowserContext
+  proxy: TcpProxy
+  faults: ContextFaults
+  /** Its tabs, oldest first: the oldest holds the sync lock. */
+  tabs: Actor[]
+  offlineUntil: number
+}
+
+test.describe.configure({ mode: 'serial' })
+// A step of the harness never waits long: a tab reloading under it just makes the step not happen.
+test.use({ actionTimeout: 5000, navigationTimeout: 15_000 })
+
+for (const seed of chosenSeeds()) {
+  test(`chaos seed ${seed}: nothing lost, nothing doubled, every replica converges @chaos`, async ({ browser }) => {
+    test.setTimeout(170_000 + ACTIONS * 1500)
+    await runChaos(browser, seed)
+  })
+}
+
+async function person(browser: Browser, user: ChaosUser, faultRandom: Random, ledger: Ledger): Promise<Person> {
+  const proxy = await startTcpProxy(E2E_PORT)
+  // No service worker: requests go straight from the pages and the sync worker, where routes see them.
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await signInContext(context, user)
+  const faults = await injectFaults(context, faultRandom, ledger.faults)
+  const p: Person = { user, context, proxy, faults, tabs: [], offlineUntil: 0 }
+  faults.onReload = (page) => {
+    const reloaded = p.tabs.find((tab) => tab.page === page)
+    if (reloaded) p.tabs = [...p.tabs.filter((tab) => tab !== reloaded), reloaded]
+  }
+  return p
+}
+
+async function openTab(p: Person, name: string, wallId: string): Promise<Actor> {
+  const actor: Actor = { name, user: p.user, context: p.context, page: await p.context.newPage(), origin: p.proxy.origin, wallId: null }
+  p.tabs.push(actor)
+  await openWall(actor, wallId)
+  return actor
+}
+
+async function runChaos(browser: Browser, seed: number): Promise<void> {
+  const random = seededRandom(seed)
+  // Three streams, so the actions and the fault events stay the same for a seed however the requests
+  // happen to interleave (the per-request decisions take from their own stream, in arrival order).
+  const faultRandom = seededRandom(seed * 7919 + 17)
+  const eventRandom = seededRandom(seed * 104_729 + 31)
+  const ledger = new Ledger()
+  const tag = `c${seed}x${Date.now().toString(36)}`
+  const [adaUser, boUser] = await Promise.all([createUser(), createUser()])
+  const shared = [
+    await seedWall(adaUser, { name: `${tag} Ada's`, polaroids: [{ name: `${tag}-a1` }, { name: `${tag}-a2`, by: boUser }] }),
+    await seedWall(boUser, { name: `${tag} Bo's`, polaroids: [{ name: `${tag}-b1` }, { name: `${tag}-b2`, by: adaUser }] }),
+  ].map((w) => w.id)
+  const created: string[] = []
+  const photos = await Promise.all([0, 120, 240].map((hue) => photo(hue, 160, 120)))
+  const ada = await person(browser, adaUser, faultRandom, ledger)
+  const bo = await person(browser, boUser, faultRandom, ledger)
+  const people = [ada, bo]
+  let tabsOpened = 0
+  const newTabName = () => `ada-${++tabsOpened}`
+  try {
+    await openTab(ada, newTabName(), shared[0]!)
+    await openTab(ada, newTabName(), shared[1]!)
+    await openTab(bo, 'bo', shared[0]!)
+    for (const p of people) p.faults.rate = FAULT_RATE
+
+    const walls = () => [...shared, ...created]
+    const online = (p: Person) => p.offlineUntil === 0
+    const ownerOf = (p: Person) => p.user.id
+    // An attempt may find nothing to do (no card of one's own to move, not the owner): the run goes on
+    // until ACTIONS actions were done, trying at most three times as often.
+    let attempts = 0
+    let step = 0
+    let names = 0
+    const act = async (p: Person, actor: Actor, roll: number) => {
+      if (roll < 0.4) await movePolaroid(actor, random, ledger)
+      else if (roll < 0.58) await addPolaroid(actor, random.pick(photos), `${tag}-p${++names}`, ledger)
+      else if (roll < 0.68) await deletePolaroid(actor, random, ledger)
+      else if (roll < 0.76) await editMessage(actor, random, `${tag} message ${++names}`, ledger)
+      else if (roll < 0.84) await togglePrivacy(actor, ledger)
+      else if (roll < 0.92) {
+        if (!online(p)) ledger.skip('createWall: offline, no navigation')
+        else {
+          const wallId = await createWall(actor, `${tag} new ${++names}`, ledger)
+          if (wallId) created.push(wallId)
+        }
+      } else {
+        const own = created.filter((id) => id === actor.wallId && ledger.actions.some((a) => a.kind === 'createWall' && a.wallId === id && a.userId === ownerOf(p)))
+        if (own.length === 0) ledger.skip('deleteWall: not on a wall of its own making')
+        else await deleteWall(actor, ledger)
+      }
+    }
+
+    while (ledger.actions.length < ACTIONS && attempts < ACTIONS * 3) {
+      step += 1
+      await faultEvents(people, eventRandom, ledger, step, newTabName, walls)
+      const p = random.pick(people)
+      const actor = random.pick(p.tabs)
+      const shown = await wallShown(actor)
+      if (!shown || random.chance(0.05)) {
+        if (online(p)) {
+          const target = random.pick(walls())
+          const started = Date.now()
+          // Mostly through the app's own navigation; now and then a full load (a fresh worker and replica
+          // connection in that tab).
+          await openWall(actor, target, shown).catch(() => ledger.skip('open: navigation failed'))
+          if (DEBUG) console.info(`step ${step} ${actor.name} open${shown ? ' (full load)' : ''} ${target} ${Date.now() - started} ms`)
+        }
+        continue
+      }
+      const roll = random.next()
+      attempts += 1
+      const started = Date.now()
+      const before = ledger.actions.length
+      try {
+        await act(p, actor, roll)
+        if (DEBUG) {
+          const last = ledger.actions.length > before ? ledger.actions.at(-1) : undefined
+          const what = last ? `${last.kind}${last.polaroidId ? ` ${last.polaroidId}` : ''} ${last.accepted ? 'ok' : 'NOT accepted'}` : 'skipped'
+          console.info(`step ${step} #${attempts} ${actor.name} on ${last?.wallId ?? actor.wallId} ${what} ${Date.now() - started} ms`)
+        }
+      } catch (error) {
+        // The harness lost its footing (a tab reloading under it): the app is judged at the end.
+        ledger.skip(`harness: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+      }
+    }
+
+    // Everything back online, no more faults: how long until every replica agrees with the server?
+    const healed = Date.now()
+    for (const p of people) {
+      p.faults.rate = 0
+      p.faults.armReload(null)
+      p.offlineUntil = 0
+      p.proxy.setOffline(false)
+      await p.context.setOffline(false)
+    }
+    const verdict = await converge(people, ledger, walls())
+    const seconds = (Date.now() - healed) / 1000
+    report(seed, ledger, verdict, seconds, attempts)
+    expect(verdict.lost, `seed ${seed}: lost`).toEqual([])
+    expect(verdict.duplicated, `seed ${seed}: duplicated`).toEqual([])
+    expect(verdict.replicaDiffs, `seed ${seed}: replicas`).toEqual([])
+    expect(verdict.loading, `seed ${seed}: scopes left loading`).toEqual([])
+    expect(verdict.untold, `seed ${seed}: refusals nobody was told about`).toEqual([])
+  } finally {
+    for (const p of people) {
+      await p.context.close()
+      await p.proxy.close()
+    }
+  }
+}
+
+/** Offline spells, dropped sockets, a reload armed for the next push, the syncing tab closing. */
+async function faultEvents(
+  people: Person[],
+  random: Random,
+  ledger: Ledger,
+  step: number,
+  newTabName: () => string,
+  walls: () => string[],
+): Promise<void> {
+  for (const p of people) {
+    if (p.offlineUntil > 0 && step >= p.offlineUntil) {
+      p.offlineUntil = 0
+      p.proxy.setOffline(false)
+      await p.context.setOffline(false)
+    }
+  }
+  const p = random.pick(people)
+  const roll = random.next()
+  if (roll < 0.03 && p.offlineUntil === 0) {
+    p.offlineUntil = step + 4 + random.int(10)
+    p.proxy.setOffline(true)
+    await p.context.setOffline(true)
+    ledger.fault('offline-spell')
+  } else if (roll < 0.06) {
+    const dropped = p.proxy.dropSockets()
+    if (dropped > 0) ledger.fault('socket-drop', dropped)
+  } else if (roll < 0.08 && p.offlineUntil === 0) {
+    p.faults.armReload(() => p.tabs[0]?.page)
+  } else if (roll < 0.09 && p.offlineUntil === 0 && p.tabs.length > 1) {
+    // The oldest tab holds the sync lock: closing it hands syncing to the next one.
+    const leader = p.tabs.shift()!
+    await leader.page.close()
+    ledger.fault('leader-tab-closed')
+    await openTab(p, newTabName(), random.pick(walls())).catch(() => ledger.skip('open: the new tab did not load'))
+  }
+}
+
+async function waitFor(what: string, check: () => Promise<string[]>, timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs
+  let problems = await check()
+  while (problems.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    problems = await check()
+  }
+  return problems.map((problem) => `${what}: ${problem}`)
+}
+
+/** After healing: pushes drain, each person opens every wall involved (so its scope pulls and goes
+ * live), refusals are told, and the replicas are compared with what the server lets them see. */
+async function converge(people: Person[], ledger: Ledger, wallIds: string[]): Promise<Verdict> {
+  const pageOf = (p: Person): Page => p.tabs[0]!.page
+  const loading: string[] = []
+  for (const p of people) {
+    loading.push(...(await waitFor(`${p.tabs[0]!.name} outbox`, async () => {
+      const replica = await readReplica(pageOf(p), p.user.id)
+      return replica.outbox > 0 ? [`${replica.outbox} changes still waiting`] : []
+    }, CONVERGE_MS)))
+  }
+  for (const p of people) {
+    const actor = p.tabs[0]!
+    for (const wallId of [...wallIds, 'me']) {
+      const scope = wallId === 'me' ? 'me' : `wall:${wallId}`
+      if (wallId !== 'me') await openWall(actor, wallId)
+      loading.push(...(await waitFor(`${actor.name} ${scope}`, async () => {
+        const state = (await readReplica(pageOf(p), p.user.id)).scopes.find((s) => s.key === scope)
+        return state?.status === 'ready' && state.channel === 'joined' ? [] : [`is ${state?.status ?? 'absent'}, channel ${state?.channel ?? 'none'}`]
+      }, 20_000)))
+    }
+  }
+  const failed = new Map<string, Set<string>>()
+  const untold: string[] = []
+  for (const p of people) {
+    untold.push(...(await waitFor(`${p.user.id} failed changes`, async () => {
+      const replica = await readReplica(pageOf(p), p.user.id)
+      failed.set(p.user.id, new Set(replica.failed.map((f) => f.key)))
+      return replica.failed.filter((f) => !f.message || f.notified !== 1).map((f) => `${f.key} (${f.message || 'no reason'}) was not shown`)
+    }, 10_000)))
+  }
+  const replicaProblems: string[] = []
+  for (const p of people) {
+    replicaProblems.push(...(await waitFor(p.tabs[0]!.name, async () => {
+      const [replica, server] = await Promise.all([readReplica(pageOf(p), p.user.id), serverState(wallIds)])
+      return replicaDiffs(p.tabs[0]!.name, p.user.id, replica, server, wallIds)
+    }, 20_000)))
+  }
+  const { lost, duplicated } = await checkServer(ledger, wallIds, failed)
+  return { lost, duplicated, replicaDiffs: replicaProblems, loading, untold }
+}
+
+function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number, attempts: number): void {
+  const accepted = ledger.accepted().length
+  const kinds = Object.entries(ledger.byKind()).map(([k, n]) => `${k} ${n}`).join(', ')
+  const faults = Object.entries(ledger.faults).map(([k, n]) => `${k} ${n}`).join(', ')
+  const skipped = [...ledger.skipped.values()].reduce((a, b) => a + b, 0)
+  console.info(
+    [
+      `chaos seed ${seed}: ${ledger.actions.length} actions (${kinds}), ${accepted} accepted by the UI; ${attempts} attempts, ${skipped} not possible at the time`,
+      `  faults injected: ${faults || 'none'}`,
+      `  not possible at the time: ${[...ledger.skipped].map(([reason, n]) => `${reason} ${n}`).join(', ') || 'none'}`,
+      `  lost ${verdict.lost.length}, duplicated ${verdict.duplicated.length}, replica differences ${verdict.replicaDiffs.length}, ` +
+        `scopes left loading ${verdict.loading.length}, refusals not shown ${verdict.untold.length}`,
+      `  converged in ${seconds.toFixed(1)} s after the network healed`,
+    ].join('\n'),
+  )
+}
