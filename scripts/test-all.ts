@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, unit, integration, security and e2e, one after another. Every step runs even when
-// an earlier one failed, so one run shows everything that is wrong; the exit code is non-zero if any
-// step failed, and the last line is the total across suites: `N passed, N failed`.
+// `npm test`: typecheck, lint, unit, integration, security, e2e and one seed of the chaos run, one after
+// another. Every step runs even when an earlier one failed, so one run shows everything that is wrong;
+// the exit code is non-zero if any step failed, and the last line is the total across suites:
+// `N passed, N failed`.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -72,16 +73,16 @@ interface PlaywrightJson {
   errors?: unknown[]
 }
 
-async function playwrightStep(): Promise<StepResult> {
+async function playwrightStep(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<StepResult> {
   const started = Date.now()
-  const output = path.join(resultsDir, 'e2e.json')
-  const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output })
+  const output = path.join(resultsDir, `${name}.json`)
+  const code = await run('npx', ['playwright', 'test', ...args, '--reporter=list,json'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output })
   const json = await readJson<PlaywrightJson>(output)
   const seconds = (Date.now() - started) / 1000
-  if (!json) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
+  if (!json) return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
   const { expected, unexpected, flaky, skipped } = json.stats
   const setupFailed = code !== 0 && unexpected === 0 ? 1 : 0
-  return { name: 'e2e', passed: expected + flaky, failed: unexpected + setupFailed, skipped, seconds }
+  return { name, passed: expected + flaky, failed: unexpected + setupFailed, skipped, seconds }
 }
 
 await rm(resultsDir, { recursive: true, force: true })
@@ -93,7 +94,16 @@ steps.push(await checkStep('lint', 'npm', ['run', '--silent', 'lint']))
 steps.push(await vitestStep('unit', 'unit'))
 steps.push(await vitestStep('integration', 'integration'))
 steps.push(await vitestStep('security', 'security'))
-steps.push(await playwrightStep())
+steps.push(await playwrightStep('e2e', ['--grep-invert', '@chaos']))
+// The chaos run on the app the e2e step just built: one seed of 100 actions, about three minutes
+// (`npm run chaos` runs its regression seeds and more, 200 actions each).
+steps.push(
+  await playwrightStep('chaos', ['tests/e2e/chaos'], {
+    MOORI_E2E_SKIP_BUILD: '1',
+    MOORI_CHAOS_SEEDS: '1',
+    MOORI_CHAOS_ACTIONS: '100',
+  }),
+)
 
 console.log('\nSummary')
 for (const s of steps) {
