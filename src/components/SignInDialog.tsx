@@ -7,7 +7,6 @@ import { Button } from './Button'
 import { Dialog } from './Dialog'
 import { Icon } from './Icon'
 import { TextField } from './TextField'
-import { useToast } from './Toasts'
 import styles from './SignInDialog.module.css'
 
 export type AuthMode = 'signIn' | 'signUp' | 'magicLink'
@@ -91,7 +90,6 @@ function SignInForm({
   onClose: () => void
   onSuccess: () => void
 }) {
-  const toast = useToast()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -128,8 +126,8 @@ function SignInForm({
       if (mode === 'magicLink') {
         const result = await sendMagicLink(email)
         if (!result.ok) return setFormError(result.message || 'Authentication failed')
+        // The dialog says so where the user is looking (a toast would repeat it inside the dialog).
         setNotice(MAGIC_LINK_SENT)
-        toast.success(MAGIC_LINK_SENT)
         return
       }
       if (mode === 'signUp') {
@@ -137,7 +135,6 @@ function SignInForm({
         if (!result.ok) return setFormError(result.message || 'Authentication failed')
         if (result.confirm) {
           setNotice(CONFIRM_EMAIL)
-          toast.success(CONFIRM_EMAIL)
           return
         }
         return onSuccess()

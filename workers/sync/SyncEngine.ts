@@ -112,7 +112,10 @@ export class SyncEngine {
     if (this.pushTimer) clearTimeout(this.pushTimer)
     this.pushTimer = setTimeout(() => {
       this.pushTimer = null
-      void this.flush()
+      this.flush().catch((error: unknown) => {
+        // A push cut short by stop() (its database closed under it) is expected; anything else is logged.
+        if (!this.stopped) this.log('A push failed', error)
+      })
     }, delayMs)
   }
 
@@ -161,7 +164,9 @@ export class SyncEngine {
       this.releaseTimers.delete(scope)
     }
     if (count === 1) {
-      void this.touchScope(scope)
+      this.touchScope(scope).catch((error: unknown) => {
+        if (!this.stopped) this.log(`Could not note the use of ${scope}`, error)
+      })
       void this.pull(scope).catch(() => undefined)
       this.subscribe(scope)
     }

@@ -11,6 +11,8 @@ import { TagChip } from './TagChip'
 import styles from './ProductCard.module.css'
 import tagStyles from './Tags.module.css'
 
+const isCutOut = (imagePath: string) => imagePath.startsWith('wardrobe-stickers/')
+
 export interface ProductCardActions {
   onOpen: (itemId: string) => void
   onAnalysis: (itemId: string) => void
@@ -43,7 +45,14 @@ export const ProductCard = memo(function ProductCard({
       data-item-id={item.id}
     >
       <div className={styles.media}>
-        <StoredImage imagePath={item.imagePath} alt="" ratio={1} />
+        {/* A cut-out is shown whole on paper; a photo fills the square. */}
+        <StoredImage
+          imagePath={item.imagePath}
+          alt=""
+          ratio={1}
+          fit={isCutOut(item.imagePath) ? 'contain' : 'cover'}
+          className={isCutOut(item.imagePath) ? styles.cutOut : undefined}
+        />
         {isOwner && !item.isPublic && layout === 'grid' && <PrivateBadge />}
       </div>
       <div className={styles.body}>

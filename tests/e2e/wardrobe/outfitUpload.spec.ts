@@ -113,7 +113,7 @@ test('an outfit photo is uploaded and its processing dialog follows the live job
   await expect(status).toHaveText('Processing completed!')
   await expect(bar).toHaveAttribute('aria-valuenow', '100')
   await dialog.getByRole('button', { name: 'View your products' }).click()
-  await expect(page).toHaveURL(new RegExp(`/${user.username}$`))
+  await expect(page).toHaveURL(new RegExp(`/${user.username}#products$`))
   await expect(processingDialog(page)).toHaveCount(0)
   await context.close()
 })
