@@ -2,8 +2,20 @@
 // screen renders for each item and only renders the items near the viewport, so a wall of thousands
 // stays light. The camera and the gestures work on the DOM directly; React renders again only when
 // the items change or the visible area crosses into new grid cells. No data access: the screen passes
-// items in and saves moves through `onMove`.
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+// items in and saves moves through `onMove`. Render stays pure (React 19 may render and throw away):
+// the refs the DOM handlers read are brought up to date in layout effects, after each commit.
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { sameRect, snapRect, touchesRect, visibleWorldRect, type Rect } from '@/lib/camera'
 import type { Camera } from './Camera'
 import { attachGestures, type ItemPosition } from './gestures'
@@ -31,6 +43,8 @@ export interface CanvasViewProps<T extends CanvasItem> {
   onMove?: (id: string, position: ItemPosition) => Promise<void> | void
   /** Enter on a focused item. */
   onOpen?: (id: string) => void
+  /** A finger held an item still and let go (phones have no hover): show its actions. */
+  onLongPress?: (id: string) => void
   /** False keeps a press on an item from panning (the preview). */
   panOnItems?: boolean
   label: string
@@ -49,32 +63,33 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
-  const { camera, items, renderItem, onMove, onOpen, panOnItems = true, label, children } = props
+  const { camera, items, renderItem, onMove, onOpen, onLongPress, panOnItems = true, label, children } = props
   const viewportRef = useRef<HTMLDivElement>(null)
   const layerRef = useRef<HTMLDivElement>(null)
   const hintId = useId()
 
-  const latest = useRef({ items, onMove, onOpen, panOnItems })
-  latest.current = { items, onMove, onOpen, panOnItems }
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items])
-  const byIdRef = useRef(byId)
-  byIdRef.current = byId
+  const latest = useRef({ byId, onMove, onOpen, onLongPress, panOnItems })
   const topZ = useRef(0)
-  topZ.current = Math.max(topZ.current, ...items.map((i) => i.zIndex), 0)
   // Where arrow keys last sent an item, until the saved position comes back in `items`: quick key
   // presses then build on each other instead of on a stale position.
   const keyMoves = useRef(new Map<string, { x: number; y: number; zIndex: number }>())
-  for (const [id, target] of keyMoves.current) {
-    const item = byId.get(id)
-    if (!item || (item.x === target.x && item.y === target.y)) keyMoves.current.delete(id)
-  }
+  useLayoutEffect(() => {
+    latest.current = { byId, onMove, onOpen, onLongPress, panOnItems }
+    topZ.current = Math.max(topZ.current, ...items.map((i) => i.zIndex), 0)
+    for (const [id, target] of keyMoves.current) {
+      const item = byId.get(id)
+      if (!item || (item.x === target.x && item.y === target.y)) keyMoves.current.delete(id)
+    }
+  }, [byId, items, onMove, onOpen, onLongPress, panOnItems])
 
   // Kept out of state: starting a drag must not re-render the canvas. It only matters when the visible
-  // area changes mid-drag (a wheel zoom), and that render reads it.
+  // area changes mid-drag (a wheel zoom, a pinch), so the area remembers which item was lifted then.
   const draggingId = useRef<string | null>(null)
-  const [area, setArea] = useState<Rect>(() =>
-    snapRect(visibleWorldRect(camera.state, window.innerWidth, window.innerHeight, MARGIN), CELL),
-  )
+  const [area, setArea] = useState<{ rect: Rect; keep: string | null }>(() => ({
+    rect: snapRect(visibleWorldRect(camera.state, window.innerWidth, window.innerHeight, MARGIN), CELL),
+    keep: null,
+  }))
 
   const save = useCallback((id: string, position: ItemPosition) => {
     const move = latest.current.onMove
@@ -93,7 +108,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
       const next = snapRect(visibleWorldRect(camera.state, size.width, size.height, MARGIN), CELL)
       if (!sameRect(current, next)) {
         current = next
-        setArea(next)
+        setArea({ rect: next, keep: draggingId.current })
       }
     }
     const unsubscribe = camera.subscribe(track)
@@ -105,7 +120,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
     track()
     const detach = attachGestures(viewport, {
       camera,
-      item: (id) => byIdRef.current.get(id),
+      item: (id) => latest.current.byId.get(id),
       topZIndex: () => topZ.current,
       raiseTo: (z) => {
         topZ.current = Math.max(topZ.current, z)
@@ -115,6 +130,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
       dragging: (id) => {
         draggingId.current = id
       },
+      longPress: (id) => latest.current.onLongPress?.(id),
       classes: { dragging: styles.dragging!, active: styles.active! },
     })
     return () => {
@@ -170,7 +186,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
   )
 
   const visible = useMemo(
-    () => items.filter((item) => item.id === draggingId.current || touchesRect(area, item)),
+    () => items.filter((item) => item.id === area.keep || touchesRect(area.rect, item)),
     [items, area],
   )
 

@@ -1,12 +1,13 @@
-// Pointer gestures on the canvas, as plain DOM listeners (no React state per frame): drag the
-// background to pan, pinch with two fingers to zoom, the wheel to zoom at the cursor, and drag items.
-// An item drag starts after 5 px with a mouse or a 250 ms hold with a finger (lib/dragActivation),
-// raises the item to the top, follows the pointer by transform only, and on drop hands the position
-// to `move`. Escape or a cancelled pointer puts the item back; so does a `move` that throws.
-import { wheelZoomDelta } from '@/lib/camera'
-import { DRAG_ACTIVATION, activationFor } from '@/lib/dragActivation'
+// The DOM side of the canvas's gestures (no React state per frame): it turns pointer, wheel, key and
+// click events into `gestureStep` events and applies the effects it returns to the camera and to the
+// items' elements. Every decision (drag or pan, pinch, long press, which click to swallow) is made in
+// the pure `gestureStep`; this file only finds elements, keeps timers and writes styles.
 import type { Camera } from './Camera'
+import { gestureStep, initialGestureState } from './gestureStep'
+import type { GestureEffect, GestureEvent, GestureState, ItemPosition, Point, PressTarget } from './gestureTypes'
 import { itemTransform } from './itemTransform'
+
+export type { ItemPosition } from './gestureTypes'
 
 export interface GestureItem {
   id: string
@@ -14,12 +15,6 @@ export interface GestureItem {
   y: number
   zIndex: number
   draggable: boolean
-}
-
-export interface ItemPosition {
-  x: number
-  y: number
-  zIndex: number
 }
 
 export interface GestureOptions {
@@ -33,44 +28,26 @@ export interface GestureOptions {
   panOnItems(): boolean
   /** Tells the canvas which item is being dragged, so it stays rendered. */
   dragging(id: string | null): void
+  /** A finger held an item still and let go: show its actions. */
+  longPress(id: string): void
   classes: { dragging: string; active: string }
 }
 
-type Point = { x: number; y: number }
-
-type State =
-  | { kind: 'idle' }
-  | { kind: 'ignored'; pointerId: number }
-  | {
-      kind: 'pending'
-      pointerId: number
-      pointerType: string
-      start: Point
-      startedAt: number
-      el: HTMLElement
-      id: string
-      timer: ReturnType<typeof setTimeout> | null
-    }
-  | {
-      kind: 'drag'
-      pointerId: number
-      start: Point
-      el: HTMLElement
-      id: string
-      origin: { x: number; y: number; transform: string; zIndex: string }
-      zIndex: number
-      position: Point
-    }
-  | { kind: 'pan'; pointerId: number; last: Point; moved: number }
-  | { kind: 'pinch'; ids: [number, number]; distance: number; zoom: number; mid: Point }
-
 const INTERACTIVE = 'button, a, input, textarea, select, label, [data-no-drag]'
+
+/** A lifted item's element and the styles it had, to put it back. */
+interface Lifted {
+  el: HTMLElement
+  transform: string
+  zIndex: string
+}
 
 export function attachGestures(viewport: HTMLElement, options: GestureOptions): () => void {
   const { camera } = options
-  const pointers = new Map<number, Point>()
-  let state: State = { kind: 'idle' }
-  let suppressClick = false
+  let state: GestureState = initialGestureState(camera.state.zoom)
+  let holdTimer: ReturnType<typeof setTimeout> | null = null
+  const pressed = new Map<number, HTMLElement>()
+  const lifted = new Map<string, Lifted>()
 
   // The viewport's place on the page, read once per gesture: reading it on every move would force a
   // style and layout pass right after each transform write.
@@ -82,205 +59,152 @@ export function attachGestures(viewport: HTMLElement, options: GestureOptions): 
     }
     return { x: event.clientX - origin.x, y: event.clientY - origin.y }
   }
-  const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 
-  function startDrag(pending: Extract<State, { kind: 'pending' }>): void {
-    const item = options.item(pending.id)
-    if (!item) {
-      state = { kind: 'idle' }
-      return
-    }
-    const zIndex = options.topZIndex() + 1
-    options.raiseTo(zIndex)
-    const el = pending.el
-    const origin = { x: item.x, y: item.y, transform: el.style.transform, zIndex: el.style.zIndex }
-    el.style.zIndex = String(zIndex)
-    el.classList.add(options.classes.dragging)
-    viewport.classList.add(options.classes.active)
-    options.dragging(item.id)
-    state = {
-      kind: 'drag',
-      pointerId: pending.pointerId,
-      start: pending.start,
-      el,
-      id: item.id,
-      origin,
-      zIndex,
-      position: { x: item.x, y: item.y },
-    }
-    if (pending.pointerType === 'touch') navigator.vibrate?.(8)
+  function clearHold(): void {
+    if (holdTimer) clearTimeout(holdTimer)
+    holdTimer = null
   }
 
-  function endDrag(drag: Extract<State, { kind: 'drag' }>, keep: boolean): void {
-    drag.el.classList.remove(options.classes.dragging)
+  const restore = (item: Lifted) => {
+    item.el.style.transform = item.transform
+    item.el.style.zIndex = item.zIndex
+  }
+
+  /** The drag is over: the item loses its lifted look and leaves the map. */
+  function land(id: string): Lifted | undefined {
+    const item = lifted.get(id)
+    lifted.delete(id)
+    item?.el.classList.remove(options.classes.dragging)
     viewport.classList.remove(options.classes.active)
-    if (!keep) putBack(drag)
     options.dragging(null)
+    return item
   }
 
-  function putBack(drag: Extract<State, { kind: 'drag' }>): void {
-    drag.el.style.transform = drag.origin.transform
-    drag.el.style.zIndex = drag.origin.zIndex
+  function apply(effect: GestureEffect, event: Event | null): void {
+    switch (effect.type) {
+      case 'pan':
+        camera.panBy(effect.dx, effect.dy)
+        break
+      case 'zoomAt':
+        camera.zoomAt(effect.zoom, effect.x, effect.y)
+        break
+      case 'startHoldTimer':
+        clearHold()
+        holdTimer = setTimeout(() => {
+          holdTimer = null
+          dispatch({ type: 'hold', pointerId: effect.pointerId, time: performance.now() }, null)
+        }, effect.ms)
+        break
+      case 'clearHoldTimer':
+        clearHold()
+        break
+      case 'lift': {
+        const el = [...pressed.values()].find((e) => e.dataset.canvasItem === effect.id)
+        if (!el) break
+        lifted.set(effect.id, { el, transform: el.style.transform, zIndex: el.style.zIndex })
+        options.raiseTo(effect.zIndex)
+        el.style.zIndex = String(effect.zIndex)
+        el.classList.add(options.classes.dragging)
+        viewport.classList.add(options.classes.active)
+        options.dragging(effect.id)
+        if (effect.touch) navigator.vibrate?.(8)
+        break
+      }
+      case 'moveItem': {
+        const item = lifted.get(effect.id)
+        if (item) item.el.style.transform = itemTransform(effect.x, effect.y)
+        break
+      }
+      case 'drop': {
+        const item = land(effect.id)
+        const back = () => item && restore(item)
+        try {
+          const saving = options.move(effect.id, effect.position)
+          if (saving) saving.catch(back)
+        } catch {
+          back()
+        }
+        break
+      }
+      case 'putBack': {
+        const item = land(effect.id)
+        if (item) restore(item)
+        break
+      }
+      case 'longPress':
+        options.longPress(effect.id)
+        break
+      case 'panning':
+        viewport.classList.toggle(options.classes.active, effect.active)
+        break
+      case 'preventDefault':
+        event?.preventDefault()
+        break
+      case 'stopPropagation':
+        event?.stopPropagation()
+        break
+    }
   }
 
-  function drop(drag: Extract<State, { kind: 'drag' }>): void {
-    endDrag(drag, true)
-    const moved = drag.position.x !== drag.origin.x || drag.position.y !== drag.origin.y
-    if (!moved) {
-      putBack(drag)
-      return
-    }
-    suppressClick = true
-    const position = { x: drag.position.x, y: drag.position.y, zIndex: drag.zIndex }
-    try {
-      const saving = options.move(drag.id, position)
-      if (saving) saving.catch(() => putBack(drag))
-    } catch {
-      putBack(drag)
+  function dispatch(gestureEvent: GestureEvent, event: Event | null): void {
+    const result = gestureStep(state, gestureEvent)
+    state = result.state
+    for (const effect of result.effects) apply(effect, event)
+    if (Object.keys(state.pointers).length === 0) {
+      pressed.clear()
+      unlisten()
     }
   }
 
-  function cancel(): void {
-    if (state.kind === 'drag') {
-      endDrag(state, false)
-      state = { kind: 'ignored', pointerId: state.pointerId }
-    } else if (state.kind === 'pending') {
-      if (state.timer) clearTimeout(state.timer)
-      state = { kind: 'idle' }
-    }
-  }
-
-  function startPinch(): void {
-    cancel()
-    const [a, b] = [...pointers.entries()]
-    if (!a || !b) return
-    state = {
-      kind: 'pinch',
-      ids: [a[0], b[0]],
-      distance: Math.max(1, distance(a[1], b[1])),
-      zoom: camera.state.zoom,
-      mid: { x: (a[1].x + b[1].x) / 2, y: (a[1].y + b[1].y) / 2 },
-    }
+  function targetOf(el: HTMLElement): PressTarget {
+    if (el.closest(INTERACTIVE)) return { kind: 'control' }
+    const itemEl = el.closest<HTMLElement>('[data-canvas-item]')
+    const item = itemEl ? options.item(itemEl.dataset.canvasItem ?? '') : undefined
+    if (!itemEl || !item) return { kind: 'canvas' }
+    return { kind: 'item', id: item.id, x: item.x, y: item.y, draggable: item.draggable }
   }
 
   const onPointerDown = (event: PointerEvent) => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return
     const target = event.target as HTMLElement
-    if (target.closest(INTERACTIVE)) return
-    if (pointers.size === 0) origin = null
-    pointers.set(event.pointerId, local(event))
+    if (Object.keys(state.pointers).length === 0) origin = null
+    const itemEl = target.closest<HTMLElement>('[data-canvas-item]')
+    if (itemEl) pressed.set(event.pointerId, itemEl)
     listen()
-    if (pointers.size >= 2) {
-      startPinch()
-      return
-    }
-    const el = target.closest<HTMLElement>('[data-canvas-item]')
-    const item = el ? options.item(el.dataset.canvasItem ?? '') : undefined
-    const point = local(event)
-    if (el && item?.draggable) {
-      const pending: Extract<State, { kind: 'pending' }> = {
-        kind: 'pending',
+    dispatch(
+      {
+        type: 'down',
         pointerId: event.pointerId,
         pointerType: event.pointerType,
-        start: point,
-        startedAt: performance.now(),
-        el,
-        id: item.id,
-        timer: null,
-      }
-      if (event.pointerType === 'touch') {
-        pending.timer = setTimeout(() => {
-          if (state === pending) startDrag(pending)
-        }, DRAG_ACTIVATION.touchDelayMs)
-      }
-      state = pending
-    } else if (el && !options.panOnItems()) {
-      state = { kind: 'ignored', pointerId: event.pointerId }
-    } else {
-      state = { kind: 'pan', pointerId: event.pointerId, last: point, moved: 0 }
-    }
+        primary: event.pointerType !== 'mouse' || event.button === 0,
+        point: local(event),
+        time: performance.now(),
+        target: targetOf(target),
+        topZ: options.topZIndex(),
+        panOnItems: options.panOnItems(),
+        zoom: camera.state.zoom,
+      },
+      event,
+    )
   }
 
   const onPointerMove = (event: PointerEvent) => {
-    if (!pointers.has(event.pointerId)) return
-    const point = local(event)
-    pointers.set(event.pointerId, point)
-    if (state.kind === 'pending' && state.pointerId === event.pointerId) {
-      const activation = activationFor(state.pointerType, distance(point, state.start), performance.now() - state.startedAt)
-      if (activation === 'wait') return
-      if (state.timer) clearTimeout(state.timer)
-      if (activation === 'drag') startDrag(state)
-      else if (options.panOnItems()) state = { kind: 'pan', pointerId: event.pointerId, last: state.start, moved: 0 }
-      else state = { kind: 'ignored', pointerId: event.pointerId }
-    }
-    if (state.kind === 'drag' && state.pointerId === event.pointerId) {
-      event.preventDefault()
-      const zoom = camera.state.zoom
-      const x = Math.round(state.origin.x + (point.x - state.start.x) / zoom)
-      const y = Math.round(state.origin.y + (point.y - state.start.y) / zoom)
-      state.position = { x, y }
-      state.el.style.transform = itemTransform(x, y)
-    } else if (state.kind === 'pan' && state.pointerId === event.pointerId) {
-      const dx = point.x - state.last.x
-      const dy = point.y - state.last.y
-      state.last = point
-      state.moved += Math.abs(dx) + Math.abs(dy)
-      if (state.moved > DRAG_ACTIVATION.distance) viewport.classList.add(options.classes.active)
-      camera.panBy(dx, dy)
-    } else if (state.kind === 'pinch') {
-      const a = pointers.get(state.ids[0])
-      const b = pointers.get(state.ids[1])
-      if (!a || !b) return
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }
-      camera.panBy(mid.x - state.mid.x, mid.y - state.mid.y)
-      camera.zoomAt(state.zoom * (distance(a, b) / state.distance), mid.x, mid.y)
-      state.mid = mid
-    }
+    if (!(event.pointerId in state.pointers)) return
+    dispatch({ type: 'move', pointerId: event.pointerId, point: local(event), time: performance.now(), zoom: camera.state.zoom }, event)
   }
 
   const onPointerUp = (event: PointerEvent) => {
-    if (!pointers.delete(event.pointerId)) return
-    const cancelled = event.type === 'pointercancel'
-    if (state.kind === 'drag' && state.pointerId === event.pointerId) {
-      if (cancelled) endDrag(state, false)
-      else drop(state)
-      state = { kind: 'idle' }
-    } else if (state.kind === 'pending' && state.pointerId === event.pointerId) {
-      if (state.timer) clearTimeout(state.timer)
-      state = { kind: 'idle' }
-    } else if (state.kind === 'pan' && state.pointerId === event.pointerId) {
-      if (state.moved > DRAG_ACTIVATION.distance) suppressClick = true
-      viewport.classList.remove(options.classes.active)
-      state = { kind: 'idle' }
-    } else if (state.kind === 'pinch') {
-      suppressClick = true
-      state = pointers.size === 0 ? { kind: 'idle' } : { kind: 'ignored', pointerId: [...pointers.keys()][0]! }
-    } else if (state.kind === 'ignored' && state.pointerId === event.pointerId) {
-      state = { kind: 'idle' }
-    }
-    if (pointers.size === 0) unlisten()
+    dispatch({ type: 'up', pointerId: event.pointerId, cancelled: event.type === 'pointercancel' }, event)
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && state.kind === 'drag') {
-      event.preventDefault()
-      event.stopPropagation()
-      cancel()
-    }
+    if (event.key === 'Escape') dispatch({ type: 'escape' }, event)
   }
 
-  const onClickCapture = (event: MouseEvent) => {
-    if (!suppressClick) return
-    suppressClick = false
-    event.preventDefault()
-    event.stopPropagation()
-  }
+  const onClickCapture = (event: MouseEvent) => dispatch({ type: 'click' }, event)
 
   const onWheel = (event: WheelEvent) => {
-    event.preventDefault()
-    if (pointers.size === 0) origin = null
-    const point = local(event)
-    camera.zoomAt(camera.state.zoom + wheelZoomDelta(event.deltaY, event.deltaMode), point.x, point.y)
+    if (Object.keys(state.pointers).length === 0) origin = null
+    dispatch({ type: 'wheel', point: local(event), deltaY: event.deltaY, deltaMode: event.deltaMode, zoom: camera.state.zoom }, event)
   }
 
   // Images and links inside cards would otherwise start the browser's own drag-and-drop (and cancel
@@ -288,7 +212,7 @@ export function attachGestures(viewport: HTMLElement, options: GestureOptions): 
   const onNativeDrag = (event: Event) => event.preventDefault()
 
   const onContextMenu = (event: Event) => {
-    // A long press on a card is a drag, not a request for the browser's menu.
+    // A long press on a card shows Moori's own actions, not the browser's menu.
     if ((event.target as HTMLElement).closest('[data-canvas-item]')) event.preventDefault()
   }
 
@@ -316,7 +240,8 @@ export function attachGestures(viewport: HTMLElement, options: GestureOptions): 
   viewport.addEventListener('contextmenu', onContextMenu)
   viewport.addEventListener('dragstart', onNativeDrag)
   return () => {
-    cancel()
+    clearHold()
+    for (const id of [...lifted.keys()]) apply({ type: 'putBack', id }, null)
     unlisten()
     viewport.removeEventListener('pointerdown', onPointerDown)
     viewport.removeEventListener('click', onClickCapture, true)

@@ -10,6 +10,7 @@ import { InstallButton } from './InstallButton'
 import type { AuthMode } from './SignInDialog'
 import { SyncStatusChip } from './SyncStatusChip'
 import { UnfinishedJobsPill } from './UnfinishedJobsPill'
+import { useMediaQuery } from './usePhoneLayout'
 import { UserChip } from './UserChip'
 import { useSignInDialog } from './useSignInDialog'
 import styles from './AppHeader.module.css'
@@ -23,11 +24,15 @@ export interface AppHeaderProps {
   start?: ReactNode
 }
 
+const NARROW_HEADER = '(max-width: 560px)'
+
 export function AppHeader({ onAuth, brandIsHeading, start }: AppHeaderProps) {
   const account = useAccount()
   const own = useSignInDialog()
   const openAuth = onAuth ?? own.open
-  const brand = <BrandLink />
+  // Narrow phones: the sync chip is its icon and the count of waiting changes (one tap tells the rest).
+  const narrow = useMediaQuery(NARROW_HEADER)
+  const brand = <BrandLink crowded={account.status === 'signedIn'} />
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -50,9 +55,7 @@ export function AppHeader({ onAuth, brandIsHeading, start }: AppHeaderProps) {
           {account.status === 'signedIn' && (
             <>
               <UnfinishedJobsPill />
-              <span className={styles.sync}>
-                <SyncStatusChip />
-              </span>
+              <SyncStatusChip compact={narrow ? 'icon' : undefined} />
               <ButtonLink to="/create-wall" variant="primary" size="small" className={styles.create}>
                 <Icon name="plus" size={18} />
                 <span className={styles.createText}>Create</span>

@@ -3,9 +3,10 @@
 import { Link } from 'react-router-dom'
 import styles from './BrandLink.module.css'
 
-export function BrandLink({ className }: { className?: string }) {
+/** `crowded`: on the narrowest phones the name steps aside for the signed-in header's controls. */
+export function BrandLink({ className, crowded }: { className?: string; crowded?: boolean }) {
   return (
-    <Link to="/" className={[styles.brand, className ?? ''].join(' ')} aria-label="Moori, home">
+    <Link to="/" className={[styles.brand, crowded ? styles.crowded : '', className ?? ''].join(' ')} aria-label="Moori, home">
       <span className={styles.mark} aria-hidden="true" />
       <span className={styles.word}>Moori</span>
     </Link>

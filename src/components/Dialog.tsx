@@ -1,9 +1,11 @@
 // Modal dialogs on the native <dialog>: the browser traps focus, makes the page behind inert, closes on
-// Escape and returns focus to what opened it. Closing by any means calls onClose.
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+// Escape and returns focus to what opened it. Closing by any means calls onClose. On phones a dialog is
+// a bottom sheet that stays above the on-screen keyboard (useKeyboardFit).
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { Button } from './Button'
 import { Icon } from './Icon'
 import { modalClosed, modalOpened } from './modalStack'
+import { useKeyboardFit } from './useKeyboardFit'
 import styles from './Dialog.module.css'
 
 export interface DialogProps {
@@ -24,7 +26,11 @@ export function Dialog({ open, title, onClose, children, footer, wide, hideTitle
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose
+  }, [onClose])
+  useKeyboardFit(ref, open)
+  const pressedBackdrop = useRef(false)
 
   useEffect(() => {
     const dialog = ref.current
@@ -52,9 +58,15 @@ export function Dialog({ open, title, onClose, children, footer, wide, hideTitle
       ref={ref}
       aria-labelledby={titleId}
       className={[styles.dialog, wide ? styles.wide : '', className ?? ''].join(' ')}
+      onPointerDown={(event) => {
+        pressedBackdrop.current = event.target === ref.current
+      }}
       onClick={(event) => {
-        // A click on the backdrop (the dialog element itself, outside its content) closes it.
-        if (event.target === ref.current && !busy) onClose()
+        // A click on the backdrop (the dialog element itself, outside its content) closes it, when the
+        // press began there too: the click that ends the long press which opened a sheet does not.
+        const onBackdrop = event.target === ref.current && pressedBackdrop.current
+        pressedBackdrop.current = false
+        if (onBackdrop && !busy) onClose()
       }}
     >
       {open && (

@@ -1,23 +1,40 @@
 // The sync status, unobtrusive: 'All changes saved', 'Saving...', 'Offline · 3 changes waiting', or a
-// refusal count. Details (when the oldest change was made, the last error) are in its title.
+// refusal count. It is a button: one tap shows the details (how many changes wait and since when, the
+// last sync, the last error) with Try now. Phones show a shorter text (`compact`), never a clipped one.
 import { useEffect, useState } from 'react'
-import { useSyncStatus } from '@/data/queries/useSyncStatus'
+import { useSyncStatus, type SyncStatus } from '@/data/queries/useSyncStatus'
 import { Icon } from './Icon'
+import { SyncDetailsDialog } from './SyncDetailsDialog'
 import styles from './SyncStatusChip.module.css'
 
-export function syncStatusText(status: {
+interface StatusForText {
   online: boolean
   pushing: boolean
   pendingCount: number
   fromCache?: boolean
-}): string {
-  const waiting = `${status.pendingCount} change${status.pendingCount === 1 ? '' : 's'} waiting`
+}
+
+const changes = (count: number) => `${count} change${count === 1 ? '' : 's'}`
+
+export function syncStatusText(status: StatusForText): string {
+  const waiting = `${changes(status.pendingCount)} waiting`
   if (!status.online) {
     const base = status.fromCache ? 'Offline (from cache)' : 'Offline'
     return status.pendingCount > 0 ? `${base} · ${waiting}` : base
   }
   if (status.pendingCount > 0) return status.pushing ? 'Saving...' : waiting
   return 'All changes saved'
+}
+
+/** A count that never outgrows a phone's chip. */
+export const shortCount = (count: number) => (count > 999 ? '999+' : String(count))
+
+/** The same, in a few characters for a phone: 'Saved', 'Saving...', '3 waiting', 'Offline · 3'. */
+export function shortSyncStatusText(status: StatusForText): string {
+  const count = shortCount(status.pendingCount)
+  if (!status.online) return status.pendingCount > 0 ? `Offline · ${count}` : 'Offline'
+  if (status.pendingCount > 0) return status.pushing ? 'Saving...' : `${count} waiting`
+  return 'Saved'
 }
 
 /** Offline with a service worker in control: the app itself runs from the device's cache. */
@@ -36,18 +53,40 @@ function useRunningFromCache(): boolean {
   return fromCache
 }
 
-export function SyncStatusChip() {
-  const status = useSyncStatus()
+export interface ShownSyncStatus extends SyncStatus {
+  fromCache: boolean
+}
+
+/**
+ * `compact`: 'short' words (over a phone's canvas) or an 'icon' with the count of waiting changes (a
+ * phone's crowded header). The full sentence is always the button's accessible name.
+ */
+export function SyncStatusChip({ compact }: { compact?: 'short' | 'icon' }) {
+  const synced = useSyncStatus()
   const fromCache = useRunningFromCache()
-  if (!status) return null
-  const text = syncStatusText({ ...status, online: status.online && !fromCache, fromCache })
-  const since = status.oldestPendingAt ? `Oldest waiting change: ${new Date(status.oldestPendingAt).toLocaleTimeString()}. ` : ''
-  const last = status.lastSyncedAt ? `Last synced ${new Date(status.lastSyncedAt).toLocaleTimeString()}.` : ''
-  const tone = !status.online || fromCache ? styles.offline : status.pendingCount > 0 ? styles.waiting : styles.saved
+  const [open, setOpen] = useState(false)
+  if (!synced) return null
+  const status: ShownSyncStatus = { ...synced, online: synced.online && !fromCache, fromCache }
+  const text = syncStatusText(status)
+  const shown = compact === 'short' ? shortSyncStatusText(status) : compact === 'icon' ? (status.pendingCount > 0 ? shortCount(status.pendingCount) : '') : text
+  const tone = !status.online ? styles.offline : status.pendingCount > 0 ? styles.waiting : styles.saved
   return (
-    <span className={[styles.chip, tone].join(' ')} role="status" title={`${since}${last}`.trim() || undefined} data-testid="sync-status">
-      <Icon name={!status.online || fromCache ? 'cloudOff' : status.pendingCount > 0 ? 'upload' : 'check'} size={15} />
-      <span>{text}</span>
-    </span>
+    <>
+      <button
+        type="button"
+        className={[styles.chip, tone].join(' ')}
+        aria-label={shown === text ? undefined : `${text}. Sync details`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="sync-status"
+      >
+        <Icon name={!status.online ? 'cloudOff' : status.pendingCount > 0 ? 'upload' : 'check'} size={15} />
+        {shown && <span className={styles.text}>{shown}</span>}
+      </button>
+      <span className="visually-hidden" role="status">
+        {text}
+      </span>
+      <SyncDetailsDialog open={open} status={status} text={text} onClose={() => setOpen(false)} />
+    </>
   )
 }

@@ -1,8 +1,8 @@
-// The image upload dialog (spec §2, §5): drop one image or pick it, optionally name it and add a
-// message. Anything that is not an image (a PDF, say) is refused with the spec's message before
+// The image upload dialog (spec §2, §5): drop one image, pick it from the library or take it with the
+// camera (a phone opens its camera straight away), optionally name it and add a message. Anything that is not an image (a PDF, say) is refused with the spec's message before
 // anything is stored. Submitting hands the file to the screen, which shows a placeholder card while
 // the picture is shrunk and saved.
-import { useId, useState, type DragEvent, type FormEvent } from 'react'
+import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { pickImage } from '@/lib/pickImage'
 import { limits } from '@/lib/validation'
 import { messages } from '@/lib/messages'
@@ -50,6 +50,8 @@ function UploadForm({
   initialFile: File | null
 }) {
   const inputId = useId()
+  const library = useRef<HTMLInputElement>(null)
+  const camera = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(initialFile)
   const [error, setError] = useState<string | null>(null)
   const [over, setOver] = useState(false)
@@ -90,6 +92,7 @@ function UploadForm({
   return (
     <form onSubmit={submit} className={styles.form} noValidate>
       <input
+        ref={library}
         id={inputId}
         type="file"
         accept="image/*"
@@ -97,6 +100,19 @@ function UploadForm({
         aria-label="Choose an image"
         aria-describedby={error ? `${inputId}-error` : undefined}
         onChange={(event) => take(event.currentTarget.files)}
+      />
+      <input
+        ref={camera}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        aria-label="Take a photo"
+        data-testid="upload-camera-input"
+        onChange={(event) => {
+          take(event.currentTarget.files)
+          event.currentTarget.value = ''
+        }}
       />
       <label
         htmlFor={inputId}
@@ -120,6 +136,16 @@ function UploadForm({
         )}
       </label>
       {file && <p className={styles.fileName}>{file.name}</p>}
+      <div className={styles.sources}>
+        <Button onClick={() => library.current?.click()}>
+          <Icon name="image" size={18} />
+          {file ? 'Choose another' : 'Choose a photo'}
+        </Button>
+        <Button onClick={() => camera.current?.click()}>
+          <Icon name="camera" size={18} />
+          Take a photo
+        </Button>
+      </div>
       {error && (
         <p id={`${inputId}-error`} className={styles.error} role="alert">
           {error}

@@ -2,7 +2,7 @@
 // database so it survives reloads: add images (name, message, a picture or a URL), drag them, zoom
 // with the buttons (300 ms after 100 ms), open one in a modal. 'Sign Up to Save & Continue' marks the
 // preview for saving and opens sign-up; the app shell turns it into a real wall once the new user has
-// a profile. Presses on a card never pan (spec §4).
+// a profile. Presses on a card never pan (spec §4); a long press opens the card, as a tap does.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { CanvasView, type CanvasItem } from '@/canvas/CanvasView'
@@ -132,16 +132,18 @@ export function PreviewScreen() {
           renderItem={renderItem}
           onMove={onMove}
           onOpen={setViewingId}
+          onLongPress={setViewingId}
           panOnItems={false}
           label="Preview canvas"
-        />
-        {empty && (
-          <div className={styles.empty}>
-            <StateMessage title="Start your Moori">Add images to see how your Moori will look. They stay on this device until you sign up.</StateMessage>
-          </div>
-        )}
-        <ZoomControls camera={camera} animation={PREVIEW_ZOOM} className={styles.zoom} />
-        <div className={styles.actions}>
+        >
+          {empty && (
+            <div className={styles.empty}>
+              <StateMessage title="Start your Moori">Add images to see how your Moori will look. They stay on this device until you sign up.</StateMessage>
+            </div>
+          )}
+        </CanvasView>
+        <div className={styles.controls}>
+          <ZoomControls camera={camera} animation={PREVIEW_ZOOM} />
           <Button variant="accent" onClick={() => setAdding(true)} className={styles.add}>
             <Icon name="plus" size={18} />
             Add image

@@ -1,7 +1,10 @@
 // The assistant panel (spec §1, §2): owners only, collapsible, and a static mock with no behaviour
 // (spec README: built as specified). Its suggestions are shown, and plainly say they do nothing yet.
+// On a phone it opens as a bottom sheet instead of a panel over the canvas's controls.
 import { useId, useState } from 'react'
+import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
+import { usePhoneLayout } from '@/components/usePhoneLayout'
 import styles from './AssistantPanel.module.css'
 
 const suggestions = [
@@ -11,35 +14,52 @@ const suggestions = [
   'Write captions',
 ]
 
-export function AssistantPanel() {
-  const panelId = useId()
-  const [open, setOpen] = useState(() => window.innerWidth >= 1100)
+function Suggestions() {
   return (
-    <aside className={[styles.panel, open ? styles.open : ''].join(' ')} aria-label="Assistant">
+    <>
+      <p className={styles.intro}>Ideas for styling this Moori.</p>
+      <ul className={styles.chips} aria-label="Suggestions">
+        {suggestions.map((text) => (
+          <li key={text}>
+            <button type="button" className={styles.chip} aria-disabled="true">
+              {text}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.note}>The assistant is a preview: these suggestions don't do anything yet.</p>
+    </>
+  )
+}
+
+export function AssistantPanel({ className }: { className?: string }) {
+  const panelId = useId()
+  const phone = usePhoneLayout()
+  const [open, setOpen] = useState(() => window.innerWidth >= 1100)
+  const expanded = open && !phone
+  return (
+    <aside className={[styles.panel, expanded ? styles.open : '', className ?? ''].join(' ')} aria-label="Assistant">
       <button
         type="button"
         className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
+        aria-expanded={phone ? undefined : open}
+        aria-controls={phone ? undefined : panelId}
+        aria-haspopup={phone ? 'dialog' : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon name="sparkle" size={18} />
         <span>Assistant</span>
-        <Icon name={open ? 'close' : 'next'} size={16} />
+        <Icon name={expanded ? 'close' : 'next'} size={16} />
       </button>
-      <div id={panelId} className={styles.body} hidden={!open}>
-        <p className={styles.intro}>Ideas for styling this Moori.</p>
-        <ul className={styles.chips} aria-label="Suggestions">
-          {suggestions.map((text) => (
-            <li key={text}>
-              <button type="button" className={styles.chip} aria-disabled="true">
-                {text}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <p className={styles.note}>The assistant is a preview: these suggestions don't do anything yet.</p>
-      </div>
+      {phone ? (
+        <Dialog open={open} title="Assistant" onClose={() => setOpen(false)}>
+          <Suggestions />
+        </Dialog>
+      ) : (
+        <div id={panelId} className={styles.body} hidden={!open}>
+          <Suggestions />
+        </div>
+      )}
     </aside>
   )
 }

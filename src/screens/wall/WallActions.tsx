@@ -1,14 +1,17 @@
 // The wall's floating buttons (spec §2): Upload and Wardrobe import for signed-in visitors; Make Public /
-// Make Private and Delete for the owner; Share for everyone.
+// Make Private and Delete for the owner; Share for everyone. On a phone Upload is the one button in
+// thumb reach and the others wait in a sheet behind 'More actions'; larger screens keep the stack.
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { WallRow } from '@/data/model/rows'
 import { deleteWall, setWallPrivacy } from '@/data/mutations/walls'
 import { useReplica } from '@/data/ReplicaContext'
+import { ActionSheet, type SheetAction } from '@/components/ActionSheet'
 import { Button } from '@/components/Button'
 import { ConfirmDialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
 import { useToast } from '@/components/Toasts'
+import { usePhoneLayout } from '@/components/usePhoneLayout'
 import { copyText } from './copyText'
 import styles from './WallActions.module.css'
 import { messages } from '@/lib/messages'
@@ -36,6 +39,8 @@ export function WallActions({
   const [updating, setUpdating] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const phone = usePhoneLayout()
 
   const togglePrivacy = async () => {
     setUpdating(true)
@@ -51,6 +56,15 @@ export function WallActions({
 
   const share = async () => {
     const link = `${window.location.origin}/wall/${wall.id}`
+    // A phone's own share sheet (messages, mail, …) when it has one; otherwise the link is copied.
+    if (phone && navigator.share) {
+      try {
+        await navigator.share({ title: wall.name, url: link })
+        return
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return
+      }
+    }
     if (await copyText(link)) toast.success(SHARE_COPIED)
     else toast.show(link)
   }
@@ -69,38 +83,73 @@ export function WallActions({
     }
   }
 
-  return (
-    <>
-      <div className={styles.actions} role="toolbar" aria-label="Moori actions">
-        {signedIn && (
-          <Button variant="accent" onClick={onUpload} className={styles.primary}>
-            <Icon name="upload" size={18} />
-            <span>Upload</span>
-          </Button>
-        )}
-        {signedIn && (
-          <Button onClick={onWardrobeImport} aria-label="Wardrobe import">
-            <Icon name="shirt" size={18} />
-            <span>Wardrobe</span>
-          </Button>
-        )}
-        {isOwner && (
-          <Button onClick={() => void togglePrivacy()} disabled={updating}>
-            <Icon name={wall.private ? 'globe' : 'lock'} size={18} />
-            <span>{updating ? 'Updating...' : wall.private ? 'Make Public' : 'Make Private'}</span>
-          </Button>
-        )}
-        <Button onClick={() => void share()}>
+  const privacyLabel = updating ? 'Updating...' : wall.private ? 'Make Public' : 'Make Private'
+  const privacyIcon = wall.private ? 'globe' : 'lock'
+  const others: SheetAction[] = [
+    ...(signedIn ? [{ label: 'Wardrobe import', icon: 'shirt' as const, onSelect: onWardrobeImport }] : []),
+    ...(isOwner
+      ? [{ label: privacyLabel, icon: privacyIcon, onSelect: () => void togglePrivacy(), disabled: updating } as const]
+      : []),
+    { label: 'Share', icon: 'share', onSelect: () => void share() },
+    ...(isOwner ? [{ label: 'Delete', icon: 'trash' as const, danger: true, onSelect: () => setConfirming(true) }] : []),
+  ]
+
+  const toolbar = phone ? (
+    <div className={styles.phone} role="toolbar" aria-label="Moori actions">
+      {others.length > 1 ? (
+        <Button iconOnly onClick={() => setSheetOpen(true)} aria-label="More actions" aria-haspopup="dialog" className={styles.more}>
+          <Icon name="more" size={22} />
+        </Button>
+      ) : (
+        <Button onClick={() => void share()} className={styles.more}>
           <Icon name="share" size={18} />
           <span>Share</span>
         </Button>
-        {isOwner && (
-          <Button variant="ghost" onClick={() => setConfirming(true)} className={styles.delete}>
-            <Icon name="trash" size={18} />
-            <span>Delete</span>
-          </Button>
-        )}
-      </div>
+      )}
+      {signedIn && (
+        <Button variant="accent" onClick={onUpload} className={styles.fab}>
+          <Icon name="upload" size={22} />
+          <span>Upload</span>
+        </Button>
+      )}
+    </div>
+  ) : (
+    <div className={styles.actions} role="toolbar" aria-label="Moori actions">
+      {signedIn && (
+        <Button variant="accent" onClick={onUpload} className={styles.primary}>
+          <Icon name="upload" size={18} />
+          <span>Upload</span>
+        </Button>
+      )}
+      {signedIn && (
+        <Button onClick={onWardrobeImport} aria-label="Wardrobe import">
+          <Icon name="shirt" size={18} />
+          <span>Wardrobe</span>
+        </Button>
+      )}
+      {isOwner && (
+        <Button onClick={() => void togglePrivacy()} disabled={updating}>
+          <Icon name={privacyIcon} size={18} />
+          <span>{privacyLabel}</span>
+        </Button>
+      )}
+      <Button onClick={() => void share()}>
+        <Icon name="share" size={18} />
+        <span>Share</span>
+      </Button>
+      {isOwner && (
+        <Button variant="ghost" onClick={() => setConfirming(true)} className={styles.delete}>
+          <Icon name="trash" size={18} />
+          <span>Delete</span>
+        </Button>
+      )}
+    </div>
+  )
+
+  return (
+    <>
+      {toolbar}
+      {phone && <ActionSheet open={sheetOpen} title="Moori actions" onClose={() => setSheetOpen(false)} actions={others} />}
       <ConfirmDialog
         open={confirming}
         title="Delete this Moori?"

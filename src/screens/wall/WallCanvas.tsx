@@ -2,7 +2,7 @@
 // while a photo is being prepared), draggable by whoever may move them (creator or wall owner), with
 // their open and delete controls. Drops and arrow-key moves are saved as position changes; a change
 // the replica refuses snaps back with the spec's message.
-import { useCallback, useMemo, useRef, type ReactNode } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { CanvasView } from '@/canvas/CanvasView'
 import type { Camera } from '@/canvas/Camera'
 import type { ItemPosition } from '@/canvas/gestures'
@@ -35,6 +35,7 @@ export function WallCanvas({
   canMove,
   onOpen,
   onDelete,
+  onLongPress,
   children,
 }: {
   camera: Camera
@@ -44,13 +45,17 @@ export function WallCanvas({
   canMove: boolean
   onOpen: (id: string) => void
   onDelete: (item: WallItem) => void
+  /** A finger held a card still (phones have no hover): show its actions. */
+  onLongPress?: (id: string) => void
   children?: ReactNode
 }) {
   const replica = useReplica()
   const userId = replica.userId
   const toast = useToast()
   const handlers = useRef({ onOpen, onDelete })
-  handlers.current = { onOpen, onDelete }
+  useLayoutEffect(() => {
+    handlers.current = { onOpen, onDelete }
+  }, [onOpen, onDelete])
 
   const canvasItems = useMemo<WallCanvasItem[]>(() => {
     const placed: WallCanvasItem[] = items.map((item) => {
@@ -88,12 +93,15 @@ export function WallCanvas({
     return placed
   }, [items, uploading, canMove])
 
-  const kinds = useRef(new Map<string, WallItem['kind']>())
-  kinds.current = new Map(items.map((item) => [item.id, item.kind]))
+  const kinds = useMemo(() => new Map(items.map((item) => [item.id, item.kind])), [items])
+  const kindsRef = useRef(kinds)
+  useLayoutEffect(() => {
+    kindsRef.current = kinds
+  }, [kinds])
 
   const onMove = useCallback(
     async (id: string, position: ItemPosition) => {
-      const kind = kinds.current.get(id)
+      const kind = kindsRef.current.get(id)
       try {
         if (kind === 'polaroid') await movePolaroid(replica, id, position)
         else if (kind === 'sticker') await moveSticker(replica, id, position)
@@ -164,7 +172,7 @@ export function WallCanvas({
   }, [userId])
 
   const openItem = useCallback((id: string) => {
-    if (kinds.current.get(id) === 'polaroid') handlers.current.onOpen(id)
+    if (kindsRef.current.get(id) === 'polaroid') handlers.current.onOpen(id)
   }, [])
 
   return (
@@ -174,6 +182,7 @@ export function WallCanvas({
       renderItem={renderItem}
       onMove={onMove}
       onOpen={openItem}
+      onLongPress={onLongPress}
       label="Moori canvas"
     >
       {children}

@@ -1,6 +1,7 @@
 // The wall page's header (spec §2): back, the name and description (the owner edits them in place),
 // the Private/Public badge, 'by' the owner linking to their profile, and the visitor's sync status and
-// avatar chip. Refusals by the server arrive as toasts from the app shell; rule breaks show inline.
+// avatar chip (on a phone the sync status sits over the canvas instead, where it has room). Refusals by
+// the server arrive as toasts from the app shell; rule breaks show inline.
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { WallView } from '@/data/queries/useWall'
 import { describeWall, renameWall } from '@/data/mutations/walls'
@@ -10,6 +11,7 @@ import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { SyncStatusChip } from '@/components/SyncStatusChip'
 import { UserChip } from '@/components/UserChip'
+import { usePhoneLayout } from '@/components/usePhoneLayout'
 import { EditableText } from './EditableText'
 import styles from './WallHeader.module.css'
 
@@ -19,6 +21,7 @@ export function WallHeader({ view }: { view: WallView }) {
   const navigate = useNavigate()
   const location = useLocation()
   const { wall, owner, isOwner } = view
+  const phone = usePhoneLayout()
 
   const goBack = () => {
     // Back to where the visitor came from inside the app; a fresh tab goes home.
@@ -80,9 +83,7 @@ export function WallHeader({ view }: { view: WallView }) {
       </div>
       {account.status === 'signedIn' && (
         <div className={styles.account}>
-          <span className={styles.sync}>
-            <SyncStatusChip />
-          </span>
+          {!phone && <SyncStatusChip />}
           <UserChip />
         </div>
       )}

@@ -1,6 +1,7 @@
 // The wall page (/wall/{wallId}, spec §2): header, the canvas with zoom controls, the floating actions,
 // the owner's assistant panel, the upload dialog with its placeholder card, wardrobe import (with
-// stickers made offline cut out once online), and item deletion. Live
+// stickers made offline cut out once online), and item deletion (a long press on a card shows its
+// actions). The controls sit in two rows over the canvas, so none covers another at any size. Live
 // changes by others arrive through the replica and simply re-render. Also drawn behind the polaroid
 // modal when that route is opened directly.
 import { useCallback, useMemo, useState } from 'react'
@@ -15,6 +16,7 @@ import { useWall } from '@/data/queries/useWall'
 import { useWallItems, type WallItem } from '@/data/queries/useWallItems'
 import { useReplica } from '@/data/ReplicaContext'
 import { useAccount } from '@/auth/useAccount'
+import { ActionSheet, type SheetAction } from '@/components/ActionSheet'
 import { Button } from '@/components/Button'
 import { ConfirmDialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
@@ -25,6 +27,8 @@ import { UploadDialog } from '@/components/UploadDialog'
 import { useUploadPolaroid } from '@/components/useUploadPolaroid'
 import { useSharedPhoto, wantsSharedPhoto } from '@/components/useSharedPhoto'
 import { useSignInDialog } from '@/components/useSignInDialog'
+import { SyncStatusChip } from '@/components/SyncStatusChip'
+import { usePhoneLayout } from '@/components/usePhoneLayout'
 import { AssistantPanel } from './AssistantPanel'
 import { WallActions } from './WallActions'
 import { WallCanvas, itemTitle } from './WallCanvas'
@@ -51,6 +55,8 @@ export function WallPage({ wallId }: { wallId: string }) {
   const [uploadOpen, setUploadOpen] = useState(false)
   const [importOpen, setImportOpen] = useState(false)
   const [deleting, setDeleting] = useState<WallItem | null>(null)
+  const [actionsFor, setActionsFor] = useState<string | null>(null)
+  const phone = usePhoneLayout()
   const [busy, setBusy] = useState(false)
   const signedIn = account.status === 'signedIn'
   const signIn = useSignInDialog()
@@ -117,6 +123,15 @@ export function WallPage({ wallId }: { wallId: string }) {
 
   const wall = view.wall
   const empty = items !== undefined && items.length === 0 && !uploading
+  const pressed = items?.find((item) => item.id === actionsFor) ?? null
+  const itemActions = (item: WallItem): SheetAction[] => [
+    ...(item.kind === 'polaroid' ? [{ label: 'Open', icon: 'image' as const, onSelect: () => open(item.id) }] : []),
+    ...(item.canManage ? [{ label: 'Delete', icon: 'trash' as const, danger: true, onSelect: () => setDeleting(item) }] : []),
+  ]
+  const showActions = (id: string) => {
+    const item = items?.find((i) => i.id === id)
+    if (item && itemActions(item).length > 0) setActionsFor(id)
+  }
 
   return (
     <div className={styles.page}>
@@ -129,38 +144,51 @@ export function WallPage({ wallId }: { wallId: string }) {
           canMove={signedIn}
           onOpen={open}
           onDelete={setDeleting}
-        />
-        {empty && (
-          <div className={styles.empty}>
-            <StateMessage title="This Moori is empty!" headingLevel={2}>
-              {signedIn
-                ? 'Upload the first image to start the collage.'
-                : 'Nothing has been pinned here yet.'}
-            </StateMessage>
-          </div>
-        )}
+          onLongPress={showActions}
+        >
+          {empty && (
+            <div className={styles.empty}>
+              <StateMessage title="This Moori is empty!" headingLevel={2}>
+                {signedIn
+                  ? 'Upload the first image to start the collage.'
+                  : 'Nothing has been pinned here yet.'}
+              </StateMessage>
+            </div>
+          )}
+        </WallCanvas>
         {items === undefined && (
           <div className={styles.loading}>
             <PageSpinner label="Loading polaroids" />
           </div>
         )}
-        <ZoomControls camera={camera} className={styles.zoom} />
-        <WallActions
-          wall={wall}
-          isOwner={view.isOwner}
-          signedIn={signedIn}
-          onUpload={() => setUploadOpen(true)}
-          onWardrobeImport={() => setImportOpen(true)}
-        />
-        {view.isOwner && <AssistantPanel />}
-        {!signedIn && (
-          <div className={styles.guest}>
-            <Button variant="secondary" size="small" onClick={() => signIn.open('signIn')}>
-              <Icon name="user" size={16} />
-              Sign in to add images
-            </Button>
+        <div className={styles.controls}>
+          <div className={styles.top}>
+            {phone && signedIn && (
+              <span className={styles.status}>
+                <SyncStatusChip compact="short" />
+              </span>
+            )}
+            {!signedIn && (
+              <div className={styles.guest}>
+                <Button variant="secondary" size="small" onClick={() => signIn.open('signIn')}>
+                  <Icon name="user" size={16} />
+                  Sign in to add images
+                </Button>
+              </div>
+            )}
+            {view.isOwner && <AssistantPanel className={styles.assistant} />}
           </div>
-        )}
+          <div className={styles.bottom}>
+            <ZoomControls camera={camera} className={styles.zoom} />
+            <WallActions
+              wall={wall}
+              isOwner={view.isOwner}
+              signedIn={signedIn}
+              onUpload={() => setUploadOpen(true)}
+              onWardrobeImport={() => setImportOpen(true)}
+            />
+          </div>
+        </div>
       </main>
       {!signedIn && signIn.dialog}
       <UploadDialog
@@ -187,6 +215,12 @@ export function WallPage({ wallId }: { wallId: string }) {
           onToggle={(itemId) => void wardrobeImport.toggle(itemId)}
         />
       )}
+      <ActionSheet
+        open={pressed !== null}
+        title={pressed ? itemTitle(pressed) : ''}
+        onClose={() => setActionsFor(null)}
+        actions={pressed ? itemActions(pressed) : []}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={deleting?.kind === 'sticker' ? 'Delete this sticker?' : 'Delete this image?'}

@@ -92,6 +92,8 @@ for (const [label, viewport] of [
 
     // The wardrobe import dialog with one item on the wall.
     await openWall(page, wall.id)
+    // On a phone the wall's other actions wait in a sheet behind 'More actions'.
+    if (viewport === PHONE) await page.getByRole('button', { name: 'More actions' }).click()
     await page.getByRole('button', { name: 'Wardrobe import' }).click()
     const wardrobe = page.getByRole('dialog', { name: 'Wardrobe import' })
     const jacket = wardrobe.getByTestId('import-item').filter({ has: page.getByRole('button', { name: /^Denim jacket/ }) })
