@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws'
 import type { StackContext } from '../context'
 import { NOTIFY_CHANNEL, installChangeCapture, takeQueuedChanges } from './changeCapture'
 import { deliverChanges } from './deliverChanges'
+import { PresenceRooms } from './presence'
 import { loadPublishedTables } from './publishedTables'
 import type { RealtimeHub } from './realtimeConnection'
 import { RealtimeConnection } from './realtimeConnection'
@@ -48,7 +49,8 @@ export async function attachRealtime(
   const tables = await loadPublishedTables(ctx.db)
   const connections = new Set<RealtimeConnection>()
   let lastBindingId = 0
-  const hub: RealtimeHub = { ctx, tables: () => tables, nextBindingId: () => ++lastBindingId }
+  const rooms = new PresenceRooms(ctx.db)
+  const hub: RealtimeHub = { ctx, tables: () => tables, nextBindingId: () => ++lastBindingId, rooms }
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false })
   let closed = false
 
@@ -66,7 +68,11 @@ export async function attachRealtime(
         drainAgain = false
         for (;;) {
           const changes = await takeQueuedChanges(ctx.db, BATCH)
-          if (changes.length > 0) await deliverChanges(ctx.db, changes, connections, tables)
+          if (changes.length > 0) {
+            await deliverChanges(ctx.db, changes, connections, tables)
+            // A profile's hide setting, a wall's privacy: presences and rooms follow.
+            await rooms.afterChanges(changes)
+          }
           if (changes.length < BATCH || closed) break
         }
       } while (drainAgain && !closed)
@@ -119,7 +125,10 @@ export async function attachRealtime(
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new RealtimeConnection(ws, vsn, apikey, hub)
       connections.add(connection)
-      ws.on('close', () => connections.delete(connection))
+      ws.on('close', () => {
+        connections.delete(connection)
+        rooms.removeConnection(connection)
+      })
       ws.on('error', () => ws.terminate())
     })
   }
