@@ -33,6 +33,8 @@ export interface GestureOptions {
   panOnItems(): boolean
   /** Tells the canvas which item is being dragged, so it stays rendered. */
   dragging(id: string | null): void
+  /** Each step of a drag, and null at its end (dropped or cancelled); must return at once. */
+  dragStep?(id: string, position: { x: number; y: number } | null): void
   classes: { dragging: string; active: string }
 }
 
@@ -116,6 +118,7 @@ export function attachGestures(viewport: HTMLElement, options: GestureOptions): 
     viewport.classList.remove(options.classes.active)
     if (!keep) putBack(drag)
     options.dragging(null)
+    options.dragStep?.(drag.id, null)
   }
 
   function putBack(drag: Extract<State, { kind: 'drag' }>): void {
@@ -220,6 +223,7 @@ export function attachGestures(viewport: HTMLElement, options: GestureOptions): 
       const y = Math.round(state.origin.y + (point.y - state.start.y) / zoom)
       state.position = { x, y }
       state.el.style.transform = itemTransform(x, y)
+      options.dragStep?.(state.id, state.position)
     } else if (state.kind === 'pan' && state.pointerId === event.pointerId) {
       const dx = point.x - state.last.x
       const dy = point.y - state.last.y

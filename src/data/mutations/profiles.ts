@@ -120,6 +120,25 @@ export async function updateProfile(
   replica.sync.nudge()
 }
 
+/** Shows or hides the user on walls they have open; the Realtime server enforces it once synced. */
+export async function setPresenceHidden(replica: Replica, profileId: string, hidden: boolean): Promise<void> {
+  const { db } = replica
+  await db.transaction('rw', db.profiles, db.outbox, async () => {
+    await ownProfile(replica, profileId)
+    await db.profiles.update(profileId, { hidePresence: hidden })
+    await enqueue(db, [
+      {
+        table: 'profiles',
+        rowId: profileId,
+        fields: ['hidePresence'],
+        op: { op: 'update', table: 'profiles', id: profileId, patch: { hide_presence: hidden } },
+        failureMessage: 'Failed to update profile',
+      },
+    ])
+  })
+  replica.sync.nudge()
+}
+
 /** The new avatar shows at once from the local Blob; the old file is removed once the new one is set. */
 export async function setAvatar(replica: Replica, profileId: string, avatar: Blob): Promise<void> {
   const { db } = replica

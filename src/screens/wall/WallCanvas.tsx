@@ -3,7 +3,7 @@
 // their open and delete controls. Drops and arrow-key moves are saved as position changes; a change
 // the replica refuses snaps back with the spec's message.
 import { useCallback, useMemo, useRef, type ReactNode } from 'react'
-import { CanvasView } from '@/canvas/CanvasView'
+import { CanvasView, type RemoteDragFeed } from '@/canvas/CanvasView'
 import type { Camera } from '@/canvas/Camera'
 import type { ItemPosition } from '@/canvas/gestures'
 import type { WallItem } from '@/data/queries/useWallItems'
@@ -35,6 +35,9 @@ export function WallCanvas({
   canMove,
   onOpen,
   onDelete,
+  onDragStep,
+  remoteDrags,
+  renderRemoteChip,
   children,
 }: {
   camera: Camera
@@ -44,6 +47,9 @@ export function WallCanvas({
   canMove: boolean
   onOpen: (id: string) => void
   onDelete: (item: WallItem) => void
+  onDragStep?: (id: string, position: { x: number; y: number } | null) => void
+  remoteDrags?: RemoteDragFeed
+  renderRemoteChip?: (by: string) => ReactNode
   children?: ReactNode
 }) {
   const replica = useReplica()
@@ -174,6 +180,9 @@ export function WallCanvas({
       renderItem={renderItem}
       onMove={onMove}
       onOpen={openItem}
+      onDragStep={onDragStep}
+      remoteDrags={remoteDrags}
+      renderRemoteChip={renderRemoteChip}
       label="Moori canvas"
     >
       {children}
