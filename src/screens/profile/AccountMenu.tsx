@@ -13,6 +13,7 @@ import { Icon } from '@/components/Icon'
 import { Menu } from '@/components/Menu'
 import { useToast } from '@/components/Toasts'
 import styles from './ProfileScreen.module.css'
+import { ExportDialog, useImportExport } from './DataTransfer'
 
 export function unpushedText(count: number): string {
   const changes = count === 1 ? '1 change has' : `${count} changes have`
@@ -30,6 +31,8 @@ export function AccountMenu() {
   const replica = useReplica()
   const profile = useMyProfileState()?.profile ?? null
   const hidden = profile?.hidePresence === true
+  const [exportOpen, setExportOpen] = useState(false)
+  const importer = useImportExport()
 
   const togglePresence = async () => {
     if (!profile) return
@@ -82,10 +85,23 @@ export function AccountMenu() {
                 },
               ]
             : []),
+          ...(profile
+            ? [
+                { label: 'Download my data', onSelect: () => setExportOpen(true) },
+                { label: 'Import a Moori export', onSelect: importer.choose },
+              ]
+            : []),
           { label: 'Sign Out', onSelect: () => void signOut(false) },
           { label: 'Delete My Account', onSelect: () => setConfirmDelete(true), danger: true },
         ]}
       />
+      {importer.input}
+      {importer.importing && (
+        <span className={styles.signingOut} role="status">
+          Importing...
+        </span>
+      )}
+      {profile && <ExportDialog open={exportOpen} username={profile.username} onClose={() => setExportOpen(false)} />}
       {signingOut && unpushed === null && (
         <span className={styles.signingOut} role="status">
           Signing out...
