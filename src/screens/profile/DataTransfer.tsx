@@ -72,7 +72,7 @@ export function ExportDialog({
       footer={
         <>
           <Button variant="ghost" onClick={close} disabled={running}>
-            {result ? 'Close' : 'Cancel'}
+            {result ? 'Done' : 'Cancel'}
           </Button>
           {!result && (
             <Button variant="primary" onClick={() => void start()} disabled={running}>
