@@ -275,9 +275,12 @@ function useRemoteDrags(
         const el = itemElement(layer, 'data-canvas-item', id)
         if (el) {
           el.style.transform = itemTransform(drag.x, drag.y)
-          // Carried above the rest, as the dragger sees it (a drop saves the real z-index).
-          el.style.zIndex = String(REMOTE_DRAG_Z)
-          el.setAttribute('data-remote-drag', drag.by)
+          // Carried above the rest, as the dragger sees it (a drop saves the real z-index). Written
+          // only when it changes: an attribute write invalidates style even when the value is equal.
+          if (el.dataset.remoteDrag !== drag.by) {
+            el.style.zIndex = String(REMOTE_DRAG_Z)
+            el.setAttribute('data-remote-drag', drag.by)
+          }
         }
         const chip = itemElement(layer, 'data-remote-chip', id)
         if (chip) chip.style.transform = itemTransform(drag.x, drag.y)

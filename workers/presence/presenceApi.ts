@@ -2,7 +2,7 @@
 // joined through supabase-js (track, presenceState, on('presence'), on('broadcast')) on its own
 // Realtime connection, apart from the sync engine. Only plain records cross the boundary.
 import { createClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel } from '@supabase/supabase-js'
-import type { DragMessage, PresenceEvent, PresencePeer } from '@/data/model/presence'
+import type { DragMessage, PresenceEvent, PresencePeer, RemoteDragStep } from '@/data/model/presence'
 import { peersFromState, readDragMessage } from '@/data/model/presence'
 
 export interface PresenceWorkerConfig {
@@ -10,6 +10,9 @@ export interface PresenceWorkerConfig {
   anonKey: string
   accessToken: string | null
 }
+
+/** Drag steps are handed to the page in batches, the newest per item, at most this often. */
+const DRAG_BATCH_MS = 16
 
 export interface PresenceWorkerApi {
   start(config: PresenceWorkerConfig): void
@@ -58,6 +61,16 @@ export function createPresenceWorkerApi(): PresenceWorkerApi {
       await client.realtime.setAuth(token)
       const room = client.channel(`presence:wall:${wallId}`, { config: { presence: { enabled: true } } })
       channel = room
+      // Ten draggers at 20 steps a second would be 200 messages a second to the page: batch them.
+      let batch = new Map<string, RemoteDragStep>()
+      let batchTimer: ReturnType<typeof setTimeout> | null = null
+      const flushDrags = () => {
+        batchTimer = null
+        if (channel !== room || batch.size === 0) return
+        const drags = [...batch.values()]
+        batch = new Map()
+        onEvent({ type: 'drags', drags })
+      }
       const emitPeers = () => {
         if (channel !== room) return
         const peers: PresencePeer[] = peersFromState(room.presenceState(), tab)
@@ -67,7 +80,9 @@ export function createPresenceWorkerApi(): PresenceWorkerApi {
         .on('presence', { event: 'sync' }, emitPeers)
         .on('broadcast', { event: 'drag' }, (message: Record<string, unknown>) => {
           const drag = readDragMessage(message)
-          if (drag && channel === room) onEvent({ type: 'drag', ...drag })
+          if (!drag || channel !== room) return
+          batch.set(drag.item, drag)
+          batchTimer ??= setTimeout(flushDrags, DRAG_BATCH_MS)
         })
         .subscribe((status) => {
           if (channel !== room) return

@@ -24,7 +24,10 @@ export interface DragMessage {
 export type PresenceEvent =
   | { type: 'peers'; peers: PresencePeer[] }
   | { type: 'status'; connected: boolean }
-  | ({ type: 'drag'; sender: string } & Required<DragMessage>)
+  /** Drag steps, at most one per item: the newest since the last batch. */
+  | { type: 'drags'; drags: RemoteDragStep[] }
+
+export type RemoteDragStep = { sender: string } & Required<DragMessage>
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null
@@ -54,7 +57,7 @@ export function peersFromState(state: Record<string, Array<Record<string, unknow
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 
 /** A drag broadcast as received (`{event, payload, meta: {sender}}`), or null when malformed or anonymous. */
-export function readDragMessage(message: Record<string, unknown>): ({ sender: string } & Required<DragMessage>) | null {
+export function readDragMessage(message: Record<string, unknown>): RemoteDragStep | null {
   const payload = message.payload as Record<string, unknown> | undefined
   const meta = message.meta as Record<string, unknown> | undefined
   const sender = text(meta?.sender)

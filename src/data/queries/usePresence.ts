@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { appConfig } from '@/auth/config'
 import { throttle } from '@/lib/throttle'
-import type { PresenceEvent, PresencePeer } from '../model/presence'
+import type { PresenceEvent, PresencePeer, RemoteDragStep } from '../model/presence'
 import { presenceClient } from '../presenceClient'
 
 export const DRAG_BROADCAST_INTERVAL_MS = 50
@@ -68,7 +68,7 @@ export function usePresence(
     const listeners = new Set<() => void>()
     const notify = () => listeners.forEach((l) => l())
     const store: RemoteDragStore & {
-      apply(sender: string, item: string, x: number, y: number, end: boolean): void
+      apply(steps: RemoteDragStep[]): void
       keep(keys: Set<string>): void
       clear(): void
     } = {
@@ -77,9 +77,12 @@ export function usePresence(
         return () => listeners.delete(listener)
       },
       current: () => map,
-      apply(sender, item, x, y, end) {
-        if (end) map.delete(item)
-        else map.set(item, { x, y, by: sender, at: performance.now() })
+      apply(steps) {
+        const at = performance.now()
+        for (const { sender, item, x, y, end } of steps) {
+          if (end) map.delete(item)
+          else map.set(item, { x, y, by: sender, at })
+        }
         notify()
       },
       keep(keys) {
@@ -120,11 +123,10 @@ export function usePresence(
         known = new Set(others.map((peer) => peer.key))
         setPeers(others)
         drags.keep(known)
-      } else if (event.type === 'drag') {
+      } else if (event.type === 'drags') {
         // Only people on the wall (as the server announced them) carry a card; never oneself.
-        if (known.has(event.sender) && event.sender !== userId) {
-          drags.apply(event.sender, event.item, event.x, event.y, event.end)
-        }
+        const steps = event.drags.filter((step) => known.has(step.sender) && step.sender !== userId)
+        if (steps.length > 0) drags.apply(steps)
       } else if (!event.connected) {
         drags.clear()
       }
