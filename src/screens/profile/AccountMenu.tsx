@@ -95,7 +95,6 @@ export function AccountMenu() {
           { label: 'Delete My Account', onSelect: () => setConfirmDelete(true), danger: true },
         ]}
       />
-      {importer.input}
       {importer.importing && (
         <span className={styles.signingOut} role="status">
           Importing...

@@ -2,7 +2,7 @@
 // The export is built on the device with a progress bar and saved as a zip; an import reads a zip,
 // refuses anything that is not a sound Moori export with a clear message, and queues the rest
 // through the outbox (it syncs like any change, offline too).
-import { useRef, useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { buildExport, type ExportProgress } from '@/data/export/buildExport'
 import { deviceImageReader } from '@/data/export/deviceImageReader'
 import { importExport } from '@/data/export/importExport'
@@ -118,11 +118,10 @@ export function ExportDialog({
   )
 }
 
-/** A hidden file input and what happens when a zip is chosen. */
-export function useImportExport(): { input: ReactNode; choose: () => void; importing: boolean } {
+/** Asks for a zip (a file picker made on demand, so the page holds no stray input) and imports it. */
+export function useImportExport(): { choose: () => void; importing: boolean } {
   const replica = useReplica()
   const toast = useToast()
-  const ref = useRef<HTMLInputElement>(null)
   const [importing, setImporting] = useState(false)
 
   const run = async (file: File) => {
@@ -146,20 +145,15 @@ export function useImportExport(): { input: ReactNode; choose: () => void; impor
     }
   }
 
-  const input = (
-    <input
-      ref={ref}
-      type="file"
-      accept=".zip,application/zip"
-      className="visually-hidden"
-      aria-label="Moori export to import"
-      data-testid="import-export-input"
-      onChange={(event) => {
-        const file = event.target.files?.[0]
-        event.target.value = ''
-        if (file) void run(file)
-      }}
-    />
-  )
-  return { input, choose: () => ref.current?.click(), importing }
+  const choose = () => {
+    const input = document.createElement('input')
+    input.type = 'file'
+    input.accept = '.zip,application/zip'
+    input.addEventListener('change', () => {
+      const file = input.files?.[0]
+      if (file) void run(file)
+    })
+    input.click()
+  }
+  return { choose, importing }
 }
