@@ -106,6 +106,8 @@ test('two people see each other arrive, drag and leave; offline, guests and hidi
   await benPage.goto(`/${ben.username}`)
   await benPage.getByRole('button', { name: 'Account menu' }).click()
   await benPage.getByRole('menuitem', { name: 'Show me on walls' }).click()
+  // (A full navigation before the setting is stored on the device would drop the change.)
+  await expect(benPage.getByTestId('toast').getByText('Others can see you on walls again.')).toBeVisible()
   await openWall(benPage, wall.id, 2)
   await expect(peer(adaPage, 'Ben Presence')).toBeVisible()
 
