@@ -45,6 +45,9 @@ export function createPresenceWorkerApi(): PresenceWorkerApi {
       client = createClient(config.supabaseUrl, config.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         accessToken: () => Promise.resolve(token),
+        // Frequent beats let the server notice a device that went offline within seconds (the local
+        // stack drops a silent socket that shows a presence after 20 s).
+        realtime: { heartbeatIntervalMs: 5_000 },
       })
     },
 

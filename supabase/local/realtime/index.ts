@@ -21,6 +21,12 @@ export interface RealtimeOptions {
   idleTimeoutMs?: number
   /** How often queued changes are collected without a notification (`realtime.skip_notify`). */
   sweepIntervalMs?: number
+  /**
+   * Sockets that show a presence on a wall and send nothing for this long are dropped sooner, so a
+   * device that went offline leaves the others' screens within seconds (the app's presence worker
+   * sends a heartbeat every 5 s).
+   */
+  presenceIdleTimeoutMs?: number
 }
 
 export interface RealtimeService {
@@ -45,6 +51,7 @@ export async function attachRealtime(
 ): Promise<RealtimeService> {
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000
   const sweepIntervalMs = options.sweepIntervalMs ?? 1_000
+  const presenceIdleTimeoutMs = options.presenceIdleTimeoutMs ?? 20_000
   await installChangeCapture(ctx.db)
   const tables = await loadPublishedTables(ctx.db)
   const connections = new Set<RealtimeConnection>()
@@ -90,9 +97,13 @@ export async function attachRealtime(
   const idleCheck = setInterval(
     () => {
       const cutoff = Date.now() - idleTimeoutMs
-      for (const connection of connections) if (connection.lastSeen < cutoff) connection.terminate()
+      const presenceCutoff = Date.now() - presenceIdleTimeoutMs
+      for (const connection of connections) {
+        if (connection.lastSeen < cutoff) connection.terminate()
+        else if (connection.lastSeen < presenceCutoff && connection.showsPresence) connection.terminate()
+      }
     },
-    Math.min(idleTimeoutMs, 10_000),
+    Math.min(idleTimeoutMs, presenceIdleTimeoutMs / 4, 10_000),
   )
   sweep.unref()
   idleCheck.unref()

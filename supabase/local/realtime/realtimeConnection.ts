@@ -84,6 +84,12 @@ export class RealtimeConnection {
     })
   }
 
+  /** Whether this socket shows someone's presence on some channel (it is then held to a shorter idle limit). */
+  get showsPresence(): boolean {
+    for (const channel of this.channels.values()) if (channel.room?.tracked) return true
+    return false
+  }
+
   get isOpen(): boolean {
     return this.ws.readyState === this.ws.OPEN
   }

@@ -19,6 +19,7 @@ const peers = (page: Page) => page.getByTestId('presence-peer')
 const peer = (page: Page, name: string) => page.locator(`[data-testid="presence-peer"][data-name="${name}"]`)
 
 test('two people see each other arrive, drag and leave; offline, guests and hiding', async ({ browser }) => {
+  test.setTimeout(120_000)
   const wall = await seedWall(ada, {
     name: 'Presence wall',
     polaroids: [
@@ -63,10 +64,11 @@ test('two people see each other arrive, drag and leave; offline, guests and hidi
   const dropped = await position(card(adaPage, 'Shared card'))
   await expect.poll(() => position(card(benPage, 'Shared card')), { timeout: 15_000 }).toMatchObject(dropped)
 
-  // Offline, presence disappears from Ben's screen at once (Ada's screen loses him when the server
-  // notices his silent socket, after its idle timeout); online again, it comes back.
+  // Offline, presence disappears from Ben's screen at once, and from Ada's once the server notices
+  // his silent socket (no heartbeat for 20 s); online again, it comes back.
   await benContext.setOffline(true)
   await expect(peers(benPage)).toHaveCount(0)
+  await expect(peers(adaPage)).toHaveCount(0, { timeout: 40_000 })
   await benContext.setOffline(false)
   await expect(peer(adaPage, 'Ben Presence')).toBeVisible()
   await expect(peer(benPage, 'Ada Presence')).toBeVisible()
