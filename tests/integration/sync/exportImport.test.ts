@@ -107,15 +107,13 @@ beforeAll(async () => {
   const itemImage = await put(alice, 'wardrobe-images', `${alice.id}/items/${itemId}.png`, await png())
   expect(
     (
-      await c
-        .from('wardrobe_items')
-        .insert({
-          id: itemId,
-          user_id: alice.id,
-          image_path: itemImage,
-          name: 'Linen shirt',
-          is_public: true,
-        })
+      await c.from('wardrobe_items').insert({
+        id: itemId,
+        user_id: alice.id,
+        image_path: itemImage,
+        name: 'Linen shirt',
+        is_public: true,
+      })
     ).error,
   ).toBeNull()
   for (const [type, value] of [
@@ -187,10 +185,21 @@ describe('export and import', () => {
     )
     expect(rows[0]!.n).toBe(0)
 
+    // The new account imports while offline: everything waits in the outbox, then syncs.
     const again = await createTestUser(stack)
     const fresh = await startDevice(stack, again)
+    fresh.net.offline = true
     const summary = await importExport(fresh.replica, zip)
     expect(summary).toEqual({ walls: 2, polaroids: 3, stickers: 1, wardrobeItems: 1, tags: 2, skipped: 0 })
+    expect(await fresh.replica.db.walls.count()).toBe(2)
+    expect(await fresh.replica.db.pendingUploads.count()).toBe(5)
+    const { rows: none } = await stack.db.query<{ n: number }>(
+      'select count(*)::int as n from public.walls where owner_id = $1',
+      [again.id],
+    )
+    expect(none[0]!.n).toBe(0)
+    fresh.net.heal()
+    fresh.replica.sync.nudge()
     await drained(fresh)
     await fresh.close()
 
