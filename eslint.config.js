@@ -15,11 +15,11 @@ const dataLibraries = [
   { name: 'dexie', message: 'Read through hooks in src/data/queries and write through src/data/mutations.' },
   { name: 'dexie-react-hooks', message: 'Use the live-query hooks in src/data/queries.' },
   { name: '@supabase/supabase-js', message: 'Only src/auth, src/data and workers/sync talk to Supabase.' },
-  { name: 'comlink', message: 'Only src/data/syncClient.ts talks to the sync worker.' },
+  { name: 'comlink', message: 'Only src/data/syncClient.ts and presenceClient.ts talk to workers.' },
 ]
 const workersPattern = {
   group: ['**/workers/**', '../../workers/*'],
-  message: 'Only src/data/syncClient.ts references workers/.',
+  message: 'Only src/data/syncClient.ts and src/data/presenceClient.ts reference workers/.',
 }
 const screensPattern = { group: ['@/screens/*', '**/screens/**'], message: 'Nothing imports screens.' }
 const appPattern = { group: ['@/app/*', '**/app/**'], message: 'Nothing imports the app shell.' }
@@ -124,7 +124,7 @@ export default tseslint.config(
   },
   {
     files: ['src/data/**', 'src/auth/**'],
-    ignores: ['src/data/syncClient.ts'],
+    ignores: ['src/data/syncClient.ts', 'src/data/presenceClient.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -15,6 +15,7 @@ import {
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react'
 import { sameRect, snapRect, touchesRect, visibleWorldRect, type Rect } from '@/lib/camera'
 import type { Camera } from './Camera'
@@ -47,8 +48,19 @@ export interface CanvasViewProps<T extends CanvasItem> {
   onLongPress?: (id: string) => void
   /** False keeps a press on an item from panning (the preview). */
   panOnItems?: boolean
+  /** Each step of a local drag, and null when it ends; called from the pointer handler, so keep it cheap. */
+  onDragStep?: (id: string, position: { x: number; y: number } | null) => void
+  /** Items other people are dragging right now: shown moving, outlined, with their chip. */
+  remoteDrags?: RemoteDragFeed
+  renderRemoteChip?: (by: string) => ReactNode
   label: string
   children?: ReactNode
+}
+
+/** Where other people are dragging items, read on animation frames rather than rendered per step. */
+export interface RemoteDragFeed {
+  subscribe(listener: () => void): () => void
+  current(): ReadonlyMap<string, { x: number; y: number; by: string }>
 }
 
 /** Items within half a viewport of the screen are rendered; the area snaps to 512 px cells. */
@@ -64,24 +76,25 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
   const { camera, items, renderItem, onMove, onOpen, onLongPress, panOnItems = true, label, children } = props
+  const { onDragStep, remoteDrags, renderRemoteChip } = props
   const viewportRef = useRef<HTMLDivElement>(null)
   const layerRef = useRef<HTMLDivElement>(null)
   const hintId = useId()
 
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items])
-  const latest = useRef({ byId, onMove, onOpen, onLongPress, panOnItems })
+  const latest = useRef({ byId, onMove, onOpen, onLongPress, onDragStep, panOnItems })
   const topZ = useRef(0)
   // Where arrow keys last sent an item, until the saved position comes back in `items`: quick key
   // presses then build on each other instead of on a stale position.
   const keyMoves = useRef(new Map<string, { x: number; y: number; zIndex: number }>())
   useLayoutEffect(() => {
-    latest.current = { byId, onMove, onOpen, onLongPress, panOnItems }
+    latest.current = { byId, onMove, onOpen, onLongPress, onDragStep, panOnItems }
     topZ.current = Math.max(topZ.current, ...items.map((i) => i.zIndex), 0)
     for (const [id, target] of keyMoves.current) {
       const item = byId.get(id)
       if (!item || (item.x === target.x && item.y === target.y)) keyMoves.current.delete(id)
     }
-  }, [byId, items, onMove, onOpen, onLongPress, panOnItems])
+  }, [byId, items, onMove, onOpen, onLongPress, onDragStep, panOnItems])
 
   // Kept out of state: starting a drag must not re-render the canvas. It only matters when the visible
   // area changes mid-drag (a wheel zoom, a pinch), so the area remembers which item was lifted then.
@@ -131,6 +144,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
         draggingId.current = id
       },
       longPress: (id) => latest.current.onLongPress?.(id),
+      dragStep: (id, position) => latest.current.onDragStep?.(id, position),
       classes: { dragging: styles.dragging!, active: styles.active! },
     })
     return () => {
@@ -185,6 +199,8 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
     [save],
   )
 
+  const remoteChips = useRemoteDrags(remoteDrags, layerRef, latest, draggingId)
+
   const visible = useMemo(
     () => items.filter((item) => item.id === area.keep || touchesRect(area.rect, item)),
     [items, area],
@@ -199,10 +215,98 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
         {visible.map((item) => (
           <CanvasItemView key={item.id} item={item} renderItem={renderItem} onKey={onItemKey} hintId={hintId} />
         ))}
+        {renderRemoteChip &&
+          remoteChips.map(({ item, by, x, y }) => (
+            <div
+              key={item}
+              className={styles.remoteChip}
+              data-remote-chip={item}
+              data-testid="remote-drag-chip"
+              style={{ transform: itemTransform(x, y) }}
+              aria-hidden="true"
+            >
+              {renderRemoteChip(by)}
+            </div>
+          ))}
       </div>
       {children}
     </div>
   )
+}
+
+const REMOTE_DRAG_Z = 2147482000
+
+type RemoteChip = { item: string; by: string; x: number; y: number }
+
+function itemElement(layer: HTMLElement, attribute: string, id: string): HTMLElement | null {
+  return layer.querySelector<HTMLElement>(`[${attribute}="${CSS.escape(id)}"]`)
+}
+
+/**
+ * Moves the items others are dragging, once per animation frame however many steps arrive, straight
+ * on the DOM like a local drag. React renders only when a drag starts or ends (for its chip). An
+ * item the user is dragging themselves stays under their pointer.
+ */
+function useRemoteDrags(
+  feed: RemoteDragFeed | undefined,
+  layerRef: RefObject<HTMLDivElement | null>,
+  latest: RefObject<{ byId: ReadonlyMap<string, CanvasItem> }>,
+  draggingId: RefObject<string | null>,
+): RemoteChip[] {
+  const [chips, setChips] = useState<RemoteChip[]>([])
+  useEffect(() => {
+    if (!feed) return
+    let frame = 0
+    let shown = new Map<string, string>()
+    const apply = () => {
+      frame = 0
+      const layer = layerRef.current
+      if (!layer) return
+      const current = feed.current()
+      for (const [id] of shown) {
+        if (current.has(id)) continue
+        const el = itemElement(layer, 'data-canvas-item', id)
+        const item = latest.current.byId.get(id)
+        if (!el) continue
+        el.removeAttribute('data-remote-drag')
+        if (item && draggingId.current !== id) {
+          el.style.transform = itemTransform(item.x, item.y)
+          el.style.zIndex = String(item.zIndex)
+        }
+      }
+      let changed = shown.size !== current.size
+      for (const [id, drag] of current) {
+        if (shown.get(id) !== drag.by) changed = true
+        if (draggingId.current === id) continue
+        const el = itemElement(layer, 'data-canvas-item', id)
+        if (el) {
+          el.style.transform = itemTransform(drag.x, drag.y)
+          // Carried above the rest, as the dragger sees it (a drop saves the real z-index). Written
+          // only when it changes: an attribute write invalidates style even when the value is equal.
+          if (el.dataset.remoteDrag !== drag.by) {
+            el.style.zIndex = String(REMOTE_DRAG_Z)
+            el.setAttribute('data-remote-drag', drag.by)
+          }
+        }
+        const chip = itemElement(layer, 'data-remote-chip', id)
+        if (chip) chip.style.transform = itemTransform(drag.x, drag.y)
+      }
+      if (changed) {
+        shown = new Map([...current].map(([id, drag]) => [id, drag.by]))
+        setChips([...current].map(([item, drag]) => ({ item, by: drag.by, x: drag.x, y: drag.y })))
+      }
+    }
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(apply)
+    }
+    const unsubscribe = feed.subscribe(schedule)
+    schedule()
+    return () => {
+      unsubscribe()
+      cancelAnimationFrame(frame)
+    }
+  }, [feed, layerRef, latest, draggingId])
+  return chips
 }
 
 interface ItemViewProps<T extends CanvasItem> {

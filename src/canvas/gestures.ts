@@ -30,6 +30,8 @@ export interface GestureOptions {
   dragging(id: string | null): void
   /** A finger held an item still and let go: show its actions. */
   longPress(id: string): void
+  /** Each step of a drag, and null at its end (dropped or cancelled); must return at once. */
+  dragStep?(id: string, position: { x: number; y: number } | null): void
   classes: { dragging: string; active: string }
 }
 
@@ -77,6 +79,7 @@ export function attachGestures(viewport: HTMLElement, options: GestureOptions): 
     item?.el.classList.remove(options.classes.dragging)
     viewport.classList.remove(options.classes.active)
     options.dragging(null)
+    options.dragStep?.(id, null)
     return item
   }
 
@@ -113,6 +116,7 @@ export function attachGestures(viewport: HTMLElement, options: GestureOptions): 
       case 'moveItem': {
         const item = lifted.get(effect.id)
         if (item) item.el.style.transform = itemTransform(effect.x, effect.y)
+        options.dragStep?.(effect.id, { x: effect.x, y: effect.y })
         break
       }
       case 'drop': {

@@ -59,4 +59,6 @@ export const messages = {
   updateItemFailed: 'Failed to update item',
   deleteItemFailed: 'Failed to delete item',
   startOutfitFailed: 'Failed to start OOTD processing',
+  importItemFailed: 'Failed to add the item to your wardrobe.',
+  importTagFailed: 'Failed to add the tag.',
 } as const

@@ -10,6 +10,8 @@ export interface ProfileRow {
   displayName: string | null
   avatarPath: string | null
   bio: string | null
+  /** Hide this user's presence on walls (issue 16); absent on rows written before it existed. */
+  hidePresence?: boolean
   createdAt: string
   updatedAt: string
   txid: string

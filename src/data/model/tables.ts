@@ -35,7 +35,7 @@ export const syncedTables = Object.keys(serverTableOf) as SyncedTable[]
 
 /** Server columns per table (besides deleted_at, which the replica turns into removal). */
 export const serverColumns: Record<ServerTable, readonly string[]> = {
-  profiles: ['id', 'username', 'display_name', 'avatar_path', 'bio', 'created_at', 'updated_at', 'txid'],
+  profiles: ['id', 'username', 'display_name', 'avatar_path', 'bio', 'hide_presence', 'created_at', 'updated_at', 'txid'],
   walls: ['id', 'name', 'description', 'owner_id', 'private', 'created_at', 'updated_at', 'txid'],
   polaroids: [
     'id', 'wall_id', 'name', 'message', 'image_path', 'external_url', 'original_page_url', 'timestamp',

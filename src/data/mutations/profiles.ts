@@ -103,6 +103,22 @@ export async function updateProfile(
   })
 }
 
+/** Shows or hides the user on walls they have open; the Realtime server enforces it once synced. */
+export async function setPresenceHidden(replica: Replica, profileId: string, hidden: boolean): Promise<void> {
+  const { db } = replica
+  await mutate(replica, [db.profiles], async ({ queue }) => {
+    await ownProfile(replica, profileId)
+    await db.profiles.update(profileId, { hidePresence: hidden })
+    queue({
+      table: 'profiles',
+      rowId: profileId,
+      fields: ['hidePresence'],
+      op: { op: 'update', table: 'profiles', id: profileId, patch: { hide_presence: hidden } },
+      failureMessage: messages.updateProfileFailed,
+    })
+  })
+}
+
 /** The new avatar shows at once from the local Blob; the old file is removed once the new one is set. */
 export async function setAvatar(replica: Replica, profileId: string, avatar: Blob): Promise<void> {
   const { db } = replica

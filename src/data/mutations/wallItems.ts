@@ -13,7 +13,7 @@ import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
 import { imageObjectPath, queueImage } from './queueImage'
 
-async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
+export async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
   const range = [
     [wallId, Dexie.minKey],
     [wallId, Dexie.maxKey],

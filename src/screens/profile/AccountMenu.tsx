@@ -1,14 +1,19 @@
-// The profile owner's menu (spec §2, §4): Sign Out and Delete My Account. Sign-out first pushes what
+// The profile owner's menu (spec §2, §4): Sign Out and Delete My Account, and (issue 16) whether
+// others see them on the walls they have open. Sign-out first pushes what
 // is waiting; if something could not be saved it asks before throwing it away. Deletion is confirmed
 // ('Yes, Delete', 'Deleting...'), removes the account and its data on the server, then goes home.
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAccountActions } from '@/auth/AccountContext'
+import { setPresenceHidden } from '@/data/mutations/profiles'
+import { useMyProfileState } from '@/data/queries/useProfile'
+import { useReplica } from '@/data/ReplicaContext'
 import { ConfirmDialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
 import { Menu } from '@/components/Menu'
 import { useToast } from '@/components/Toasts'
 import styles from './ProfileScreen.module.css'
+import { ExportDialog, useImportExport } from './DataTransfer'
 
 export function unpushedText(count: number): string {
   const changes = count === 1 ? '1 change has' : `${count} changes have`
@@ -23,6 +28,21 @@ export function AccountMenu() {
   const [unpushed, setUnpushed] = useState<number | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const replica = useReplica()
+  const profile = useMyProfileState()?.profile ?? null
+  const hidden = profile?.hidePresence === true
+  const [exportOpen, setExportOpen] = useState(false)
+  const importer = useImportExport()
+
+  const togglePresence = async () => {
+    if (!profile) return
+    try {
+      await setPresenceHidden(replica, profile.id, !hidden)
+      toast.success(hidden ? 'Others can see you on walls again.' : 'You are now hidden on walls.')
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to update profile')
+    }
+  }
 
   const signOut = async (force: boolean) => {
     setSigningOut(true)
@@ -57,10 +77,30 @@ export function AccountMenu() {
         label="Account menu"
         trigger={<Icon name="more" size={22} />}
         actions={[
+          ...(profile
+            ? [
+                {
+                  label: hidden ? 'Show me on walls' : 'Hide me on walls',
+                  onSelect: () => void togglePresence(),
+                },
+              ]
+            : []),
+          ...(profile
+            ? [
+                { label: 'Download my data', onSelect: () => setExportOpen(true) },
+                { label: 'Import a Moori export', onSelect: importer.choose },
+              ]
+            : []),
           { label: 'Sign Out', onSelect: () => void signOut(false) },
           { label: 'Delete My Account', onSelect: () => setConfirmDelete(true), danger: true },
         ]}
       />
+      {importer.importing && (
+        <span className={styles.signingOut} role="status">
+          Importing...
+        </span>
+      )}
+      {profile && <ExportDialog open={exportOpen} username={profile.username} onClose={() => setExportOpen(false)} />}
       {signingOut && unpushed === null && (
         <span className={styles.signingOut} role="status">
           Signing out...

@@ -3,7 +3,7 @@
 // their open and delete controls. Drops and arrow-key moves are saved as position changes; a change
 // the replica refuses snaps back with the spec's message.
 import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
-import { CanvasView } from '@/canvas/CanvasView'
+import { CanvasView, type RemoteDragFeed } from '@/canvas/CanvasView'
 import type { Camera } from '@/canvas/Camera'
 import type { ItemPosition } from '@/canvas/gestures'
 import type { WallItem } from '@/data/queries/useWallItems'
@@ -36,6 +36,9 @@ export function WallCanvas({
   onOpen,
   onDelete,
   onLongPress,
+  onDragStep,
+  remoteDrags,
+  renderRemoteChip,
   children,
 }: {
   camera: Camera
@@ -47,6 +50,9 @@ export function WallCanvas({
   onDelete: (item: WallItem) => void
   /** A finger held a card still (phones have no hover): show its actions. */
   onLongPress?: (id: string) => void
+  onDragStep?: (id: string, position: { x: number; y: number } | null) => void
+  remoteDrags?: RemoteDragFeed
+  renderRemoteChip?: (by: string) => ReactNode
   children?: ReactNode
 }) {
   const replica = useReplica()
@@ -183,6 +189,9 @@ export function WallCanvas({
       onMove={onMove}
       onOpen={openItem}
       onLongPress={onLongPress}
+      onDragStep={onDragStep}
+      remoteDrags={remoteDrags}
+      renderRemoteChip={renderRemoteChip}
       label="Moori canvas"
     >
       {children}

@@ -12,10 +12,12 @@ import { Icon } from '@/components/Icon'
 import { SyncStatusChip } from '@/components/SyncStatusChip'
 import { UserChip } from '@/components/UserChip'
 import { usePhoneLayout } from '@/components/usePhoneLayout'
+import { PresenceStack } from '@/components/PresenceStack'
+import type { PresencePeer } from '@/data/model/presence'
 import { EditableText } from './EditableText'
 import styles from './WallHeader.module.css'
 
-export function WallHeader({ view }: { view: WallView }) {
+export function WallHeader({ view, peers = [] }: { view: WallView; peers?: PresencePeer[] }) {
   const replica = useReplica()
   const account = useAccount()
   const navigate = useNavigate()
@@ -81,6 +83,7 @@ export function WallHeader({ view }: { view: WallView }) {
           )}
         </div>
       </div>
+      <PresenceStack peers={peers} />
       {account.status === 'signedIn' && (
         <div className={styles.account}>
           {!phone && <SyncStatusChip />}

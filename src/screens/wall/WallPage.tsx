@@ -33,6 +33,9 @@ import { AssistantPanel } from './AssistantPanel'
 import { WallActions } from './WallActions'
 import { WallCanvas, itemTitle } from './WallCanvas'
 import { WallHeader } from './WallHeader'
+import { usePresence } from '@/data/queries/usePresence'
+import { useSession } from '@/auth/SessionContext'
+import { DraggerChip } from '@/components/PresenceStack'
 import { MooriNotFound } from '@/components/MooriNotFound'
 import { useAutoLayout } from './useAutoLayout'
 import { useCutOutLater } from './useCutOutLater'
@@ -69,6 +72,18 @@ export function WallPage({ wallId }: { wallId: string }) {
     void shared.forget()
     void navigate(location.pathname, { replace: true, state: null })
   }
+
+  // Who else is here (issue 16): their avatars in the header, the cards they drag.
+  const session = useSession()
+  const profile = account.profile
+  const presence = usePresence(wallId, {
+    userId: account.user?.id ?? null,
+    accessToken: session.accessToken,
+    hidden: profile !== null && 'hidePresence' in profile && profile.hidePresence === true,
+    enabled: Boolean(view.wall) && session.status !== 'loading',
+  })
+  const peersByKey = useMemo(() => new Map(presence.peers.map((peer) => [peer.key, peer])), [presence.peers])
+  const renderRemoteChip = useCallback((by: string) => <DraggerChip peer={peersByKey.get(by)} />, [peersByKey])
 
   useAutoLayout(items, view.isOwner, scope.status === 'ready', uploading)
 
@@ -135,7 +150,7 @@ export function WallPage({ wallId }: { wallId: string }) {
 
   return (
     <div className={styles.page}>
-      <WallHeader view={view} />
+      <WallHeader view={view} peers={presence.peers} />
       <main id="main" className={styles.stage}>
         <WallCanvas
           camera={camera}
@@ -145,6 +160,9 @@ export function WallPage({ wallId }: { wallId: string }) {
           onOpen={open}
           onDelete={setDeleting}
           onLongPress={showActions}
+          onDragStep={presence.dragMoved}
+          remoteDrags={presence.drags}
+          renderRemoteChip={renderRemoteChip}
         >
           {empty && (
             <div className={styles.empty}>

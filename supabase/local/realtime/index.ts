@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws'
 import type { StackContext } from '../context'
 import { NOTIFY_CHANNEL, installChangeCapture, takeQueuedChanges } from './changeCapture'
 import { deliverChanges } from './deliverChanges'
+import { PresenceRooms } from './presence'
 import { loadPublishedTables } from './publishedTables'
 import type { RealtimeHub } from './realtimeConnection'
 import { RealtimeConnection } from './realtimeConnection'
@@ -20,6 +21,12 @@ export interface RealtimeOptions {
   idleTimeoutMs?: number
   /** How often queued changes are collected without a notification (`realtime.skip_notify`). */
   sweepIntervalMs?: number
+  /**
+   * Sockets that show a presence on a wall and send nothing for this long are dropped sooner, so a
+   * device that went offline leaves the others' screens within seconds (the app's presence worker
+   * sends a heartbeat every 5 s).
+   */
+  presenceIdleTimeoutMs?: number
 }
 
 export interface RealtimeService {
@@ -44,11 +51,13 @@ export async function attachRealtime(
 ): Promise<RealtimeService> {
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000
   const sweepIntervalMs = options.sweepIntervalMs ?? 1_000
+  const presenceIdleTimeoutMs = options.presenceIdleTimeoutMs ?? 20_000
   await installChangeCapture(ctx.db)
   const tables = await loadPublishedTables(ctx.db)
   const connections = new Set<RealtimeConnection>()
   let lastBindingId = 0
-  const hub: RealtimeHub = { ctx, tables: () => tables, nextBindingId: () => ++lastBindingId }
+  const rooms = new PresenceRooms(ctx.db)
+  const hub: RealtimeHub = { ctx, tables: () => tables, nextBindingId: () => ++lastBindingId, rooms }
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false })
   let closed = false
 
@@ -66,7 +75,11 @@ export async function attachRealtime(
         drainAgain = false
         for (;;) {
           const changes = await takeQueuedChanges(ctx.db, BATCH)
-          if (changes.length > 0) await deliverChanges(ctx.db, changes, connections, tables)
+          if (changes.length > 0) {
+            await deliverChanges(ctx.db, changes, connections, tables)
+            // A profile's hide setting, a wall's privacy: presences and rooms follow.
+            await rooms.afterChanges(changes)
+          }
           if (changes.length < BATCH || closed) break
         }
       } while (drainAgain && !closed)
@@ -84,9 +97,13 @@ export async function attachRealtime(
   const idleCheck = setInterval(
     () => {
       const cutoff = Date.now() - idleTimeoutMs
-      for (const connection of connections) if (connection.lastSeen < cutoff) connection.terminate()
+      const presenceCutoff = Date.now() - presenceIdleTimeoutMs
+      for (const connection of connections) {
+        if (connection.lastSeen < cutoff) connection.terminate()
+        else if (connection.lastSeen < presenceCutoff && connection.showsPresence) connection.terminate()
+      }
     },
-    Math.min(idleTimeoutMs, 10_000),
+    Math.min(idleTimeoutMs, presenceIdleTimeoutMs / 4, 10_000),
   )
   sweep.unref()
   idleCheck.unref()
@@ -119,7 +136,10 @@ export async function attachRealtime(
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new RealtimeConnection(ws, vsn, apikey, hub)
       connections.add(connection)
-      ws.on('close', () => connections.delete(connection))
+      ws.on('close', () => {
+        connections.delete(connection)
+        rooms.removeConnection(connection)
+      })
       ws.on('error', () => ws.terminate())
     })
   }

@@ -9,6 +9,8 @@ export interface PhoenixFrame {
   topic: string
   event: string
   payload: Record<string, unknown>
+  /** A binary broadcast's user payload as the client encoded it (JSON), relayed without re-encoding. */
+  rawPayloadJson?: string
 }
 
 function refOf(value: unknown): string | null {

@@ -11,12 +11,17 @@ import { decodeFrame, encodeFrame } from './phoenixFrame'
 import type { PostgresBinding } from './postgresBindings'
 import { BindingError, parseBindings } from './postgresBindings'
 import type { PublishedTable } from './publishedTables'
+import type { ChannelRoom, PresenceRooms } from './presence'
+import { mayReadWall, newRoom, resolveIdentity, roomRefusal, wallOfChannel } from './presence'
+import { decodeUserBroadcastPush } from './broadcastFrame'
 
 /** What every connection shares with the service. */
 export interface RealtimeHub {
   ctx: StackContext
   tables(): ReadonlyMap<string, PublishedTable>
   nextBindingId(): number
+  /** Presence and broadcast members by topic. */
+  rooms: PresenceRooms
 }
 
 export interface Channel {
@@ -31,6 +36,8 @@ export interface Channel {
   authKey: string
   /** Seconds since the epoch when the token stops being valid, if it expires. */
   expiresAt: number | null
+  /** Presence and broadcast state of this join. */
+  room: ChannelRoom | null
 }
 
 const TOPIC_PREFIX = 'realtime:'
@@ -45,10 +52,14 @@ function expiryOf(auth: RequestAuth): number | null {
   return typeof auth.claims.exp === 'number' ? auth.claims.exp : null
 }
 
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data
+  if (Array.isArray(data)) return Buffer.concat(data)
+  return Buffer.from(data)
+}
+
 function rawText(data: RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString('utf8')
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  return Buffer.from(data).toString('utf8')
+  return toBuffer(data).toString('utf8')
 }
 
 export class RealtimeConnection {
@@ -64,14 +75,19 @@ export class RealtimeConnection {
   ) {
     ws.on('message', (data, isBinary) => {
       this.lastSeen = Date.now()
-      // Binary frames only carry broadcasts, which this server does not relay.
-      if (isBinary) return
-      const frame = decodeFrame(vsn, rawText(data))
+      // Binary frames carry only user broadcasts (realtime-js encodes every `broadcast` push so).
+      const frame = isBinary ? decodeUserBroadcastPush(toBuffer(data)) : decodeFrame(vsn, rawText(data))
       if (!frame) return
       this.work = this.work
         .then(() => this.handle(frame))
         .catch((error: unknown) => console.error('realtime: frame failed', frame.event, error))
     })
+  }
+
+  /** Whether this socket shows someone's presence on some channel (it is then held to a shorter idle limit). */
+  get showsPresence(): boolean {
+    for (const channel of this.channels.values()) if (channel.room?.tracked) return true
+    return false
   }
 
   get isOpen(): boolean {
@@ -104,6 +120,7 @@ export class RealtimeConnection {
   shutDown(channel: Channel, message: string): void {
     if (this.channels.get(channel.topic) !== channel) return
     this.channels.delete(channel.topic)
+    this.hub.rooms.remove(channel)
     this.push(channel.joinRef, null, channel.topic, 'system', {
       channel: channel.name,
       extension: 'system',
@@ -135,9 +152,41 @@ export class RealtimeConnection {
       this.reply(frame, 'error', { reason: 'unmatched topic' })
       return
     }
-    // Broadcast and presence are accepted and dropped: only postgres_changes is served here.
-    if (frame.event === 'broadcast' || frame.event === 'presence') this.reply(frame, 'ok', {})
-    else this.reply(frame, 'error', { reason: `unsupported event ${frame.event}` })
+    const channel = this.channels.get(frame.topic)!
+    if (frame.event === 'presence') return this.presence(frame, channel)
+    if (frame.event === 'broadcast') return this.broadcast(frame, channel)
+    this.reply(frame, 'error', { reason: `unsupported event ${frame.event}` })
+  }
+
+  private presence(frame: PhoenixFrame, channel: Channel): void {
+    const { event, payload } = frame.payload
+    if (event === 'track') {
+      const refused = this.hub.rooms.track(channel, payload)
+      if (refused) this.reply(frame, 'error', { reason: refused })
+      else this.reply(frame, 'ok', {})
+    } else if (event === 'untrack') {
+      this.hub.rooms.untrack(channel)
+      this.reply(frame, 'ok', {})
+    } else {
+      this.reply(frame, 'error', { reason: `unsupported presence event ${String(event)}` })
+    }
+  }
+
+  private broadcast(frame: PhoenixFrame, channel: Channel): void {
+    const { event, payload } = frame.payload
+    const ack = channel.room?.broadcastAck === true
+    let payloadJson: string | undefined
+    if (typeof event === 'string' && event !== '') {
+      payloadJson = frame.rawPayloadJson ?? JSON.stringify(payload ?? {})
+    }
+    const refused =
+      payloadJson === undefined
+        ? 'a broadcast needs an event name'
+        : this.hub.rooms.broadcast(this, channel, event as string, payloadJson)
+    // realtime-js waits for a reply only when the join asked for acknowledgements.
+    if (!ack || frame.ref === null) return
+    if (refused) this.reply(frame, 'error', { reason: refused })
+    else this.reply(frame, 'ok', {})
   }
 
   private async authorize(
@@ -158,6 +207,8 @@ export class RealtimeConnection {
       return
     }
     // A new join on a topic replaces the previous one, whatever its outcome.
+    const previous = this.channels.get(frame.topic)
+    if (previous) this.hub.rooms.remove(previous)
     this.channels.delete(frame.topic)
     const authorized = await this.authorize(frame.payload.access_token)
     if (!authorized.ok) {
@@ -178,6 +229,12 @@ export class RealtimeConnection {
       return
     }
     const name = frame.topic.slice(TOPIC_PREFIX.length)
+    const wallId = wallOfChannel(name)
+    if (wallId !== null && !(await mayReadWall(this.hub.ctx.db, authorized.auth, wallId))) {
+      this.reply(frame, 'error', { reason: roomRefusal(wallId) })
+      return
+    }
+    const identity = await resolveIdentity(this.hub.ctx.db, authorized.auth, this.hub.rooms.newGuestKey())
     const channel: Channel = {
       topic: frame.topic,
       name,
@@ -186,17 +243,12 @@ export class RealtimeConnection {
       auth: authorized.auth,
       authKey: authKeyOf(authorized.auth),
       expiresAt: expiryOf(authorized.auth),
+      room: newRoom(identity, wallId, configObject),
     }
     this.channels.set(frame.topic, channel)
     this.reply(frame, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.echo, id: b.id })) })
-    const presence = configObject.presence
-    if (
-      typeof presence === 'object' &&
-      presence !== null &&
-      (presence as { enabled?: unknown }).enabled === true
-    ) {
-      this.push(channel.joinRef, null, frame.topic, 'presence_state', {})
-    }
+    // Sends presence_state when the join enabled presence.
+    this.hub.rooms.add(this, channel)
     if (bindings.length > 0) {
       this.push(channel.joinRef, null, frame.topic, 'system', {
         channel: name,
@@ -210,8 +262,10 @@ export class RealtimeConnection {
   private leave(frame: PhoenixFrame): void {
     const channel = this.channels.get(frame.topic)
     // A leave left over from an earlier join must not end the current one.
-    if (channel && (frame.joinRef === null || frame.joinRef === channel.joinRef))
+    if (channel && (frame.joinRef === null || frame.joinRef === channel.joinRef)) {
+      this.hub.rooms.remove(channel)
       this.channels.delete(frame.topic)
+    }
     this.reply(frame, 'ok', {})
   }
 
@@ -228,5 +282,6 @@ export class RealtimeConnection {
     channel.auth = authorized.auth
     channel.authKey = authKeyOf(authorized.auth)
     channel.expiresAt = expiryOf(authorized.auth)
+    if (channel.room) await this.hub.rooms.recheck((c) => c === channel)
   }
 }

@@ -74,7 +74,8 @@ describe('the access sweep', () => {
         "select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'",
       )
     ).rows.map((r) => r.tablename)
-    expect(rowsOf('channel')).toEqual(published.sort())
+    // Plus the walls' presence rooms (issue 16), which carry no table.
+    expect(rowsOf('channel')).toEqual([...published, 'presence room of a private wall'].sort())
     const routes = stack.api.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)
     expect(rowsOf('api')).toEqual([...new Set(routes)].sort())
   })

@@ -4,6 +4,8 @@
 // and so is any secret in any payload. The owner hearing of their own private row is the control.
 import { randomBytes } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { createClient, REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js'
+import WebSocket from 'ws'
 import type { Case, Surface } from '../sweepTable'
 import { forActors, outsiders } from '../sweepTable'
 import { Inbox, rowId, subscribe } from '../../../integration/stack/realtime/realtimeKit'
@@ -96,7 +98,60 @@ function profilesChannel(): Surface {
   }
 }
 
+/**
+ * A private wall's presence room (issue 16): the owner is on it and broadcasts a drag; an outsider's
+ * join must be refused and hear nothing of either. The owner's second tab is the control.
+ */
+function presenceRoom(): Surface {
+  const hear = async (world: World, actor: Actor) => {
+    const tab = () =>
+      createClient(world.stack.url, world.stack.anonKey, {
+        accessToken: () => Promise.resolve(world.owner.accessToken),
+        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      })
+    const ownerTab = tab()
+    const listenerClient = actor === 'owner' ? tab() : clientOf(world, actor)
+    const topic = `presence:wall:${world.privateWall}`
+    const heard: unknown[] = []
+    await ownerTab.realtime.setAuth()
+    const room = ownerTab.channel(topic, { config: { presence: { enabled: true } } })
+    await subscribe(room)
+    await room.track({ secret: world.secrets[0] })
+    await listenerClient.realtime.setAuth()
+    const listener = listenerClient
+      .channel(topic, { config: { presence: { enabled: true } } })
+      .on('presence', { event: 'join' }, (payload) => heard.push(payload))
+      .on('broadcast', { event: 'drag' }, (payload) => heard.push(payload))
+    const joined = await new Promise<boolean>((resolve) =>
+      listener.subscribe((status) => resolve(status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED)),
+    )
+    try {
+      if (joined) {
+        await room.send({ type: 'broadcast', event: 'drag', payload: { item: world.privatePolaroid, x: 1, y: 2 } })
+        // Joined: it hears the owner's presence and the drag (the owner's control), in order.
+        const deadline = Date.now() + 5000
+        while (heard.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      }
+      return { effect: joined || heard.length > 0, seen: JSON.stringify(heard) }
+    } finally {
+      await listenerClient.removeChannel(listener)
+      await ownerTab.removeAllChannels()
+      await ownerTab.realtime.disconnect()
+      if (actor === 'owner') await listenerClient.realtime.disconnect()
+    }
+  }
+  return {
+    kind: 'channel',
+    name: 'presence room of a private wall',
+    cases: () => [
+      ...forActors(outsiders, 'refuse', 'join the room and see who is there or what they drag', hear),
+      ...forActors(['owner'], 'allow', 'see their own other tab and its drags', hear),
+    ],
+  }
+}
+
 export const channels: Surface[] = [
+  presenceRoom(),
   channel({ table: 'walls', privateRow: (w) => w.privateWall, ownerHears: true }),
   channel({
     table: 'polaroids',

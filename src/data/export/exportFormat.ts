@@ -1,0 +1,168 @@
+// The format of a Moori export (issue 16): a zip with a manifest, one JSON file per table of what the
+// user owns (server column names), every image they uploaded under images/<bucket>/<path>, and a
+// README that explains it. Reading one checks everything before anything is imported, so a corrupted
+// or foreign zip gives one clear message and changes nothing.
+import { strFromU8, unzipSync } from 'fflate'
+
+export const EXPORT_FORMAT = 'moori-export'
+export const EXPORT_VERSION = 1
+export const MANIFEST_FILE = 'moori-export.json'
+export const IMAGES_DIR = 'images/'
+
+export const TABLE_FILES = {
+  profiles: 'profile.json',
+  walls: 'walls.json',
+  polaroids: 'polaroids.json',
+  wall_stickers: 'wall_stickers.json',
+  wardrobe_items: 'wardrobe_items.json',
+  clothing_tags: 'clothing_tags.json',
+  processing_jobs: 'processing_jobs.json',
+} as const
+
+export type ExportTable = keyof typeof TABLE_FILES
+export type ExportRow = Record<string, unknown>
+
+export interface ExportManifest {
+  format: typeof EXPORT_FORMAT
+  version: number
+  exportedAt: string
+  userId: string
+  username: string | null
+  counts: Record<ExportTable, number>
+  images: number
+  /** Images the export names but could not get (not on the device, and offline or gone). */
+  missingImages: string[]
+  /** Walls whose cards were never pulled to this device, so their cards may be incomplete. */
+  incompleteWalls: string[]
+}
+
+export interface ParsedExport {
+  manifest: ExportManifest
+  tables: Record<ExportTable, ExportRow[]>
+  /** Image bytes by `bucket/path`. */
+  images: Map<string, Uint8Array>
+}
+
+export class ExportFormatError extends Error {
+  override name = 'ExportFormatError'
+}
+
+export const README = `# Your Moori data
+
+This zip is everything you own in Moori, exported from your device.
+
+- \`${MANIFEST_FILE}\`: what this is (format "${EXPORT_FORMAT}", version ${EXPORT_VERSION}), when it was
+  made, for which account, how many rows each file holds, and any images that could not be included
+  (\`missingImages\`) or walls whose cards were not all on the device (\`incompleteWalls\`).
+- One JSON file per table, each an array of rows with the database's own column names:
+  - \`profile.json\`: your profile.
+  - \`walls.json\`: your Mooris (walls).
+  - \`polaroids.json\` and \`wall_stickers.json\`: the cards and stickers on your walls (with their
+    positions x, y and z_index), and the ones you pinned on other people's walls.
+  - \`wardrobe_items.json\` and \`clothing_tags.json\`: your wardrobe and its tags.
+  - \`processing_jobs.json\`: your outfit-photo jobs.
+- \`images/<bucket>/<path>\`: every image you uploaded, byte for byte. A row's \`image_path\` (or
+  \`avatar_path\`, \`cutout_path\`) is \`<bucket>/<path>\`, so its file is \`images/\` + that value.
+
+To restore it, open your profile in Moori, choose the account menu, then "Import a Moori export". Your
+walls, their cards and stickers, your wardrobe and its tags come back as new copies in the account you
+are signed in to; images are uploaded again. Outfit analyses and cut-outs are made again by the
+wardrobe engine rather than restored.
+`
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+const REQUIRED: Record<ExportTable, Record<string, 'string' | 'number' | 'boolean'>> = {
+  profiles: { id: 'string', username: 'string' },
+  walls: { id: 'string', name: 'string', private: 'boolean' },
+  polaroids: { id: 'string', wall_id: 'string', name: 'string', x: 'number', y: 'number', z_index: 'number' },
+  wall_stickers: {
+    id: 'string',
+    wall_id: 'string',
+    image_path: 'string',
+    x: 'number',
+    y: 'number',
+    z_index: 'number',
+  },
+  wardrobe_items: { id: 'string', image_path: 'string', name: 'string', is_public: 'boolean' },
+  clothing_tags: { id: 'string', wardrobe_item_id: 'string', tag_type: 'string', tag_value: 'string' },
+  processing_jobs: { id: 'string' },
+}
+
+/** Reads and checks an export; throws ExportFormatError saying what is wrong. */
+export function readExport(bytes: Uint8Array): ParsedExport {
+  let files: Record<string, Uint8Array>
+  try {
+    files = unzipSync(bytes)
+  } catch {
+    throw new ExportFormatError(
+      'This file could not be read as a zip. It may be damaged or not a Moori export.',
+    )
+  }
+  const manifestBytes = files[MANIFEST_FILE]
+  if (!manifestBytes)
+    throw new ExportFormatError(`This zip is not a Moori export: it has no ${MANIFEST_FILE}.`)
+  const manifest = parseJson(manifestBytes, MANIFEST_FILE)
+  if (!isObject(manifest) || manifest.format !== EXPORT_FORMAT) {
+    throw new ExportFormatError('This zip is not a Moori export.')
+  }
+  if (manifest.version !== EXPORT_VERSION) {
+    throw new ExportFormatError(
+      `This Moori export has version ${String(manifest.version)}; this app reads version ${EXPORT_VERSION}.`,
+    )
+  }
+  const tables = {} as Record<ExportTable, ExportRow[]>
+  for (const [table, file] of Object.entries(TABLE_FILES) as Array<[ExportTable, string]>) {
+    const data = files[file]
+    if (!data) throw new ExportFormatError(`This Moori export is incomplete: ${file} is missing.`)
+    const rows = parseJson(data, file)
+    if (!Array.isArray(rows))
+      throw new ExportFormatError(`This Moori export is damaged: ${file} is not a list.`)
+    rows.forEach((row: unknown, index) => {
+      if (!isObject(row))
+        throw new ExportFormatError(
+          `This Moori export is damaged: row ${index + 1} of ${file} is not an object.`,
+        )
+      for (const [column, type] of Object.entries(REQUIRED[table])) {
+        if (typeof row[column] !== type) {
+          throw new ExportFormatError(
+            `This Moori export is damaged: row ${index + 1} of ${file} has no valid ${column}.`,
+          )
+        }
+      }
+    })
+    tables[table] = rows as ExportRow[]
+  }
+  const images = new Map<string, Uint8Array>()
+  for (const [name, data] of Object.entries(files)) {
+    if (name.startsWith(IMAGES_DIR) && !name.endsWith('/')) images.set(name.slice(IMAGES_DIR.length), data)
+  }
+  const counts = manifest.counts
+  if (isObject(counts)) {
+    for (const table of Object.keys(TABLE_FILES) as ExportTable[]) {
+      if (typeof counts[table] === 'number' && counts[table] !== tables[table].length) {
+        throw new ExportFormatError(
+          `This Moori export is damaged: ${TABLE_FILES[table]} does not hold what its manifest says.`,
+        )
+      }
+    }
+  }
+  return { manifest: manifest as unknown as ExportManifest, tables, images }
+}
+
+function parseJson(bytes: Uint8Array, file: string): unknown {
+  try {
+    return JSON.parse(strFromU8(bytes)) as unknown
+  } catch {
+    throw new ExportFormatError(`This Moori export is damaged: ${file} is not valid JSON.`)
+  }
+}
+
+export function contentTypeOf(path: string): string {
+  const lower = path.toLowerCase()
+  if (lower.endsWith('.png')) return 'image/png'
+  if (lower.endsWith('.webp')) return 'image/webp'
+  return 'image/jpeg'
+}
