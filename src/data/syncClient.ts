@@ -53,10 +53,17 @@ export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Pr
   }
 
   return {
-    nudge: () => void api.nudge(),
-    resume: () => void api.resume(),
+    // Once stopped, the worker is gone and its proxy released: calls that may still come (a session
+    // change after sign-out sets the token, a screen unmounting) do nothing instead of throwing.
+    nudge: () => {
+      if (!stopped) void api.nudge()
+    },
+    resume: () => {
+      if (!stopped) void api.resume()
+    },
     retainScope(scope: ScopeKey) {
       const id = String(++leases)
+      if (stopped) return () => undefined
       void api.lease(id, scope)
       let released = false
       return () => {
@@ -65,7 +72,9 @@ export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Pr
         void api.unlease(id)
       }
     },
-    setAccessToken: (token) => void api.setAccessToken(token),
+    setAccessToken: (token) => {
+      if (!stopped) void api.setAccessToken(token)
+    },
     flushNow: () => api.flush(),
     async flushWithin(timeoutMs) {
       let timer: ReturnType<typeof setTimeout> | undefined
