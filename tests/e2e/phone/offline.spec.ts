@@ -12,7 +12,7 @@ test('offline at 320 px: the chip reads whole, and the waiting changes are one t
 }) => {
   test.setTimeout(120_000)
   const owner = await createUser()
-  const names = ['Linen shirt', 'Espadrilles', 'Straw hat', 'Canvas tote', 'Silk scarf', 'Sunglasses']
+  const names = ['Cotton shirt', 'Espadrilles', 'Straw hat', 'Canvas tote', 'Silk scarf', 'Sunglasses']
   const wall = await seedWall(owner, {
     name: 'Packing for Lisbon',
     polaroids: names.map((name, i) => ({ name, x: 20 + (i % 2) * 240, y: 20 + Math.floor(i / 2) * 320 })),

@@ -210,8 +210,8 @@ export const screens: Screen[] = [
     ready: async (p) => {
       await canvasReady(p, 3)
       const cdp = await p.context().newCDPSession(p)
-      await longPress(p, cdp, await centre(card(p, 'Linen blazer')))
-      await dialog(p, 'Linen blazer')
+      await longPress(p, cdp, await centre(card(p, 'Tweed blazer')))
+      await dialog(p, 'Tweed blazer')
     },
   },
   {
@@ -253,7 +253,7 @@ export const screens: Screen[] = [
     name: 'polaroid',
     as: 'owner',
     path: (f) => `/wall/${f.wall.id}/polaroid/${f.wall.polaroids[0]!.id}`,
-    ready: (p) => dialog(p, 'Linen blazer'),
+    ready: (p) => dialog(p, 'Tweed blazer'),
   },
   {
     name: 'submit',
@@ -331,7 +331,7 @@ export const screens: Screen[] = [
 export async function seedFixtures(): Promise<Fixtures> {
   const owner = await createUser({ displayName: 'Rosa Lind' })
   const noProfile = await createUser({ username: null })
-  const names = ['Linen blazer', 'Pleated skirt', 'Silver flats']
+  const names = ['Tweed blazer', 'Pleated skirt', 'Silver flats']
   const wall = await seedWall(owner, {
     name: 'Autumn capsule with a name long enough to wrap',
     description: 'Ten pieces, thirty outfits. Add yours!',
