@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
+import { seedWall } from '../support/walls'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -84,19 +85,30 @@ test('visitors go on to the preview with what they typed', async ({ page }) => {
 })
 
 test('a Moori generated from a prompt opens with matching polaroids', async ({ page, context }) => {
+  // Its own public card with a word no other test uses: other suites' public cards match 'linen' and
+  // 'summer' too, and the best matches win, newest first, so a card of the seed could be crowded out.
+  const word = `marram${Date.now().toString(36)}`
+  const friend = await createUser()
+  await seedWall(friend, {
+    name: `Summer wedding ${word}`,
+    polaroids: [{ name: `Linen suit ${word}`, x: 0, y: 0 }],
+  })
   const user = await createUser()
   await signInContext(context, user)
   await page.goto('/create-wall')
-  await page.getByRole('textbox', { name: 'Describe your Moori' }).fill('linen for a summer wedding')
+  await page.getByRole('textbox', { name: 'Describe your Moori' }).fill(`linen ${word} for a summer wedding`)
   await page.getByRole('button', { name: 'Generate Moori' }).click()
   await expect(page).toHaveURL(/\/wall\/[\w-]+$/, { timeout: 15_000 })
   const wallId = new URL(page.url()).pathname.split('/').pop()!
-  expect(await serverWall(wallId)).toMatchObject({ name: 'linen for a summer wedding', owner_id: user.id })
+  expect(await serverWall(wallId)).toMatchObject({
+    name: `linen ${word} for a summer wedding`,
+    owner_id: user.id,
+  })
   const { data } = await admin.from('polaroids').select('name, created_by').eq('wall_id', wallId)
   const rows = (data ?? []) as Array<{ name: string; created_by: string }>
   expect(rows.length).toBeGreaterThan(0)
   expect(rows.length).toBeLessThanOrEqual(12)
-  expect(rows.map((p) => p.name)).toContain('Linen suit')
+  expect(rows.map((p) => p.name)).toContain(`Linen suit ${word}`)
   expect(rows.every((p) => p.created_by === user.id)).toBe(true)
 
   // Offline, it says plainly that it needs a connection.
