@@ -4,7 +4,6 @@
 // of the rows that show them, so it works offline and syncs later. The whole zip is checked first and
 // written in one transaction: a bad zip imports nothing.
 import { newId } from '@/lib/ids'
-import { toServer } from '../model/mapping'
 import type {
   ClothingTagRow,
   PolaroidRow,
@@ -15,7 +14,7 @@ import type {
 } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { messages } from '@/lib/messages'
-import type { Change } from '../mutations/enqueue'
+import { insertChange, type Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
 import { imageObjectPath, queueImage } from '../mutations/queueImage'
 import { nextZIndex } from '../mutations/wallItems'
@@ -82,13 +81,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
         }
         wallIds.set(String(source.id), wall.id)
         await db.walls.add(wall)
-        changes.push({
-          table: 'walls',
-          rowId: wall.id,
-          fields: Object.keys(wall),
-          op: { op: 'insert', table: 'walls', row: toServer('walls', wall) },
-          failureMessage: messages.createWallFailed,
-        })
+        changes.push(insertChange('walls', wall, messages.createWallFailed))
         summary.walls += 1
       }
 
@@ -131,13 +124,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
         }
         itemIds.set(String(source.id), id)
         await db.wardrobeItems.add(item)
-        changes.push({
-          table: 'wardrobeItems',
-          rowId: id,
-          fields: Object.keys(item),
-          op: { op: 'insert', table: 'wardrobe_items', row: toServer('wardrobeItems', item) },
-          failureMessage: messages.importItemFailed,
-        })
+        changes.push(insertChange('wardrobeItems', item, messages.importItemFailed))
         summary.wardrobeItems += 1
       }
 
@@ -157,13 +144,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
           txid: '',
         }
         await db.tags.add(tag)
-        changes.push({
-          table: 'tags',
-          rowId: tag.id,
-          fields: Object.keys(tag),
-          op: { op: 'insert', table: 'clothing_tags', row: toServer('tags', tag) },
-          failureMessage: messages.importTagFailed,
-        })
+        changes.push(insertChange('tags', tag, messages.importTagFailed))
         summary.tags += 1
       }
 
@@ -219,13 +200,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
           originalPageUrl: str(source.original_page_url),
         }
         await db.polaroids.add(row)
-        changes.push({
-          table: 'polaroids',
-          rowId: id,
-          fields: Object.keys(row),
-          op: { op: 'insert', table: 'polaroids', row: toServer('polaroids', row) },
-          failureMessage: messages.uploadImageFailed,
-        })
+        changes.push(insertChange('polaroids', row, messages.uploadImageFailed))
         summary.polaroids += 1
       }
 
@@ -262,13 +237,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
           needsCutout: false,
         }
         await db.stickers.add(row)
-        changes.push({
-          table: 'stickers',
-          rowId: id,
-          fields: Object.keys(row),
-          op: { op: 'insert', table: 'wall_stickers', row: toServer('stickers', row) },
-          failureMessage: messages.addStickerFailed,
-        })
+        changes.push(insertChange('stickers', row, messages.addStickerFailed))
         summary.stickers += 1
       }
       queue(...changes)

@@ -3,7 +3,9 @@
 // of an item that is still waiting are folded into the waiting entry: only the latest position is sent.
 import type { MooriDB } from '../db'
 import type { OutboxEntry, PushOp } from '../model/outbox'
-import type { SyncedTable } from '../model/rows'
+import { toServer } from '../model/mapping'
+import type { AnyRow, SyncedTable } from '../model/rows'
+import { serverTableOf } from '../model/tables'
 
 export interface Change {
   table: SyncedTable
@@ -15,6 +17,17 @@ export interface Change {
   preferServerMessage?: boolean
   removes?: boolean
   coalesce?: 'position'
+}
+
+/** The change that pushes a row the mutation has just added to the replica, every field of it. */
+export function insertChange(table: SyncedTable, row: AnyRow, failureMessage: string): Change {
+  return {
+    table,
+    rowId: row.id,
+    fields: Object.keys(row),
+    op: { op: 'insert', table: serverTableOf[table], row: toServer(table, row) },
+    failureMessage,
+  }
 }
 
 export function keyOf(table: SyncedTable, rowId: string): string {
