@@ -25,7 +25,7 @@ const launch = () =>
   })
 
 async function signedInContext(browser: Browser, session: unknown) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
   await context.addInitScript(
     ([key, value]) => {
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value)
@@ -86,7 +86,7 @@ async function dragOnWall(browser: Browser, appUrl: string, user: BenchUser, wal
 }
 
 async function dragOnBarePage(browser: Browser, pagesUrl: string, count: number): Promise<DragFigures & { rendered: number }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
   await context.addInitScript({ content: RECORDERS })
   const page = await context.newPage()
   await page.goto(`${pagesUrl}/drag-bare.html?n=${count}`)

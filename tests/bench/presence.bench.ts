@@ -127,7 +127,7 @@ async function remoteDraggers(owner: BenchUser, people: BenchUser[], wallId: str
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
   })
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
     await context.addInitScript(
       ([key, value]) => {
         if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value)

@@ -195,10 +195,10 @@ export const bench: Bench = {
       await seed({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey })
       const user = await benchUser(stack.url, stack.anonKey, stack.serviceRoleKey)
       const wallId = await seedWall(user, CARDS, await cardImages(CARDS))
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
       const tables: BenchTable[] = [await offlineColdOpen(context, stack.url, wallId)]
       await context.close()
-      const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
       tables.push(await homeJavaScript(fresh, stack.url))
       await fresh.close()
       const home = stack.url + '/'
