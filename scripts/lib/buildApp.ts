@@ -2,10 +2,14 @@
 // origin (the stack serves it), and the anon key defaults to the local development key (vite.config).
 import { build } from 'vite'
 
-export async function buildApp(options: { outDir?: string; quiet?: boolean } = {}): Promise<void> {
+/** `minify: false` keeps names readable for profiling. */
+export async function buildApp(options: { outDir?: string; quiet?: boolean; minify?: boolean } = {}): Promise<void> {
   await build({
     configFile: 'vite.config.ts',
     logLevel: options.quiet ? 'warn' : 'info',
-    build: options.outDir ? { outDir: options.outDir, emptyOutDir: true } : {},
+    build: {
+      ...(options.outDir ? { outDir: options.outDir, emptyOutDir: true } : {}),
+      ...(options.minify === false ? { minify: false } : {}),
+    },
   })
 }

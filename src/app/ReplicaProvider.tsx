@@ -11,6 +11,7 @@ import { callApi, refreshAccessToken } from '@/auth/authActions'
 import { imageSigner } from '@/auth/imageSigner'
 import { createWardrobeApi } from '@/data/wardrobeApiClient'
 import { useSession } from '@/auth/SessionContext'
+import { markBoot } from '@/lib/bootMarks'
 import { BootShell } from './BootShell'
 
 export type AppReplica = Replica & { sync: SyncClient }
@@ -27,6 +28,7 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
 
   useEffect(() => {
     if (userId === undefined) return
+    markBoot('replica')
     const db = openReplicaDatabase(userId)
     const sync = startSyncClient(
       {

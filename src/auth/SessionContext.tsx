@@ -7,6 +7,7 @@ import type { Session } from '@supabase/auth-js'
 import { auth } from './supabaseClient'
 import { initialAuthHash } from './authHash'
 import { withTimeout } from './withTimeout'
+import { markBoot } from '@/lib/bootMarks'
 
 export const SESSION_CHECK_TIMEOUT_MS = 5000
 
@@ -62,6 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let cancelled = false
     void initialSession().then((s) => {
       if (cancelled) return
+      markBoot('session')
       hadUser.current = Boolean(s)
       setSession(s)
       setStatus(s ? 'signedIn' : 'signedOut')

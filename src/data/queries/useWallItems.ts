@@ -6,6 +6,7 @@ import { canManageItem } from '../model/permissions'
 import type { PolaroidRow, StickerRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
 import { pendingImages } from './scopeMembers'
+import { markBoot } from '@/lib/bootMarks'
 
 export type WallItem =
   | ({ kind: 'polaroid'; canManage: boolean; uploadPending: boolean } & PolaroidRow)
@@ -39,6 +40,7 @@ export function useWallItems(wallId: string): WallItem[] | undefined {
         uploadPending: pending.has(s.imagePath),
       })),
     ]
+    markBoot('wall-items')
     return items.sort((a, b) => a.zIndex - b.zIndex || a.timestamp - b.timestamp)
   }, [db, userId, wallId])
 }

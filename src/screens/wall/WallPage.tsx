@@ -4,7 +4,7 @@
 // actions). The controls sit in two rows over the canvas, so none covers another at any size. Live
 // changes by others arrive through the replica and simply re-render. Also drawn behind the polaroid
 // modal when that route is opened directly.
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useCamera } from '@/canvas/useCamera'
 import { ZoomControls } from '@/canvas/ZoomControls'
@@ -43,10 +43,14 @@ import { useWardrobeImport } from './useWardrobeImport'
 import { WardrobeImportDialog } from './WardrobeImportDialog'
 import styles from './WallPage.module.css'
 import { messages } from '@/lib/messages'
+import { markBoot } from '@/lib/bootMarks'
 
 export function WallPage({ wallId }: { wallId: string }) {
   const view = useWall(wallId)
   const items = useWallItems(wallId)
+  useLayoutEffect(() => {
+    if (items) markBoot('wall-rendered')
+  }, [items])
   const scope = useScope(wallScope(wallId))
   const account = useAccount()
   const replica = useReplica()
