@@ -8,6 +8,7 @@ import { buildApp } from './lib/buildApp'
 import { startLocalStack } from '../supabase/local/server'
 import { testConfig } from '../supabase/local/config'
 import { benchUser, cardImages, seedWall } from '../tests/bench/dragKit'
+import { paintedAt } from '../tests/bench/painted'
 
 const APP_DIR = 'dist-trace'
 const throttle = Number(process.argv[process.argv.indexOf('--throttle') + 1] || 1) || 1
@@ -15,18 +16,7 @@ const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-fi
 
 type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown> }
 
-const PAINTED = `(() => {
-  const onScreen = [...document.querySelectorAll('[data-canvas-item] img')].filter((img) => {
-    const r = img.getBoundingClientRect()
-    return r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight
-  })
-  if (onScreen.length < 4 || onScreen.some((img) => !img.complete || img.naturalWidth === 0)) return 0
-  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))))
-})()`
-
-async function painted(page: Page): Promise<number> {
-  return (await (await page.waitForFunction(PAINTED, undefined, { polling: 'raf', timeout: 60_000 })).jsonValue()) as number
-}
+const painted = (page: Page) => paintedAt(page, '[data-canvas-item] img')
 
 const profile = process.argv.includes('--profile')
 await buildApp({ quiet: true, outDir: APP_DIR, minify: !profile })
@@ -52,6 +42,7 @@ try {
     await page.close()
   }
   const page = await context.newPage()
+  await page.waitForTimeout(2000) // headless Chromium loads a WebUI page in the background at first; let it settle
   const cdp = await context.newCDPSession(page)
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
   if (profile) {

@@ -30,6 +30,7 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
     if (userId === undefined) return
     markBoot('replica')
     const db = openReplicaDatabase(userId)
+    db.on('ready', () => markBoot('db-ready'))
     const sync = startSyncClient(
       {
         supabaseUrl: appConfig.supabaseUrl,

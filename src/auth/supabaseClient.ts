@@ -5,13 +5,13 @@ import { AuthClient } from '@supabase/auth-js'
 import { StorageClient } from '@supabase/storage-js'
 import { initialAuthHash } from './authHash'
 import { appConfig } from './config'
+import { AUTH_STORAGE_KEY } from './storedSession'
 
 void initialAuthHash // read the URL hash before the auth client clears it
 
 const keyHeaders = { apikey: appConfig.anonKey, Authorization: `Bearer ${appConfig.anonKey}` }
 
-/** The key supabase-js itself uses, so sessions stored by either are found by both. */
-export const AUTH_STORAGE_KEY = `sb-${new URL(appConfig.supabaseUrl).hostname.split('.')[0]}-auth-token`
+export { AUTH_STORAGE_KEY }
 
 export const auth = new AuthClient({
   url: `${appConfig.supabaseUrl}/auth/v1`,

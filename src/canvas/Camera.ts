@@ -2,7 +2,7 @@
 // itself straight to the layer's CSS transform, so panning and zooming never re-render a component.
 // Listeners (zoom read-out, the visible-area tracker) are told after every change and decide
 // themselves whether anything worth a render happened.
-import { ZOOM, clampZoom, stepZoom, zoomAround, type CameraState } from '@/lib/camera'
+import { CAMERA_HOME, clampZoom, stepZoom, zoomAround, type CameraState } from '@/lib/camera'
 
 export interface CameraAnimation {
   durationMs: number
@@ -23,7 +23,7 @@ export class Camera {
   private frame: number | null = null
   private delay: ReturnType<typeof setTimeout> | null = null
 
-  constructor(home: CameraState = { x: 24, y: 24, zoom: ZOOM.initial }) {
+  constructor(home: CameraState = CAMERA_HOME) {
     this.home = { ...home, zoom: clampZoom(home.zoom) }
     this.current = { ...this.home }
   }

@@ -21,6 +21,7 @@ import { sameRect, snapRect, touchesRect, visibleWorldRect, type Rect } from '@/
 import type { Camera } from './Camera'
 import { attachGestures, type ItemPosition } from './gestures'
 import { itemTransform } from './itemTransform'
+import { afterFirstPaint } from '@/lib/afterFirstPaint'
 import styles from './CanvasView.module.css'
 
 export interface CanvasItem {
@@ -100,7 +101,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
   // area changes mid-drag (a wheel zoom, a pinch), so the area remembers which item was lifted then.
   const draggingId = useRef<string | null>(null)
   const [area, setArea] = useState<{ rect: Rect; keep: string | null }>(() => ({
-    rect: snapRect(visibleWorldRect(camera.state, window.innerWidth, window.innerHeight, MARGIN), CELL),
+    rect: visibleWorldRect(camera.state, window.innerWidth, window.innerHeight, 0),
     keep: null,
   }))
 
@@ -117,8 +118,11 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
     camera.attach(viewport, layer)
     let size = camera.viewportSize()
     let current: Rect | null = null
+    // The first paint shows only what is on screen (its photos load first); the margin around it,
+    // which makes panning smooth, follows once the screen is shown.
+    let margin = 0
     const track = () => {
-      const next = snapRect(visibleWorldRect(camera.state, size.width, size.height, MARGIN), CELL)
+      const next = margin ? snapRect(visibleWorldRect(camera.state, size.width, size.height, margin), CELL) : visibleWorldRect(camera.state, size.width, size.height, 0)
       if (!sameRect(current, next)) {
         current = next
         setArea({ rect: next, keep: draggingId.current })
@@ -131,6 +135,10 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
     })
     observer.observe(viewport)
     track()
+    const cancelMargin = afterFirstPaint(() => {
+      margin = MARGIN
+      track()
+    })
     const detach = attachGestures(viewport, {
       camera,
       item: (id) => latest.current.byId.get(id),
@@ -148,6 +156,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
       classes: { dragging: styles.dragging!, active: styles.active! },
     })
     return () => {
+      cancelMargin()
       detach()
       observer.disconnect()
       unsubscribe()

@@ -1,6 +1,7 @@
 // A polaroid as it sits on a wall canvas: the photo (stored, or a local picture in the preview), the
 // name in handwriting with the message under it, the timestamp's tilt (spec §2), and a quiet mark while
 // its picture still waits to upload. Controls (open, delete) come from the screen.
+import { POLAROID_FOOTPRINT } from '@/lib/cardFootprints'
 import type { ReactNode } from 'react'
 import { tiltFor } from '@/lib/tilt'
 import { Icon } from './Icon'
@@ -9,7 +10,7 @@ import { StoredImage } from './StoredImage'
 import styles from './PolaroidCard.module.css'
 
 /** The card's footprint on the canvas, in world pixels (for culling and layout). */
-export const POLAROID_CARD = { width: 220, height: 292 } as const
+export const POLAROID_CARD = POLAROID_FOOTPRINT
 
 export interface PolaroidCardProps {
   name: string
@@ -61,7 +62,7 @@ export function PolaroidCard(props: PolaroidCardProps) {
           </>
         }
       >
-        {image ?? <StoredImage imagePath={imagePath} externalUrl={externalUrl} alt={title} eager />}
+        {image ?? <StoredImage imagePath={imagePath} externalUrl={externalUrl} alt={title} pendingUpload={uploadPending} eager />}
       </PolaroidFrame>
       {actions && <div className={styles.actions}>{actions}</div>}
     </div>

@@ -1,11 +1,12 @@
 // A cut-out sticker on a wall: the picture on its own (no frame), at a size between 50 and 200 px
 // (spec §9), with a die-cut shadow. A failed load says 'Sticker unavailable' (spec §2). A sticker made
 // offline from a wardrobe photo says so to its creator until its cut-out replaces it.
+import { STICKER_FOOTPRINT } from '@/lib/cardFootprints'
 import type { ReactNode } from 'react'
 import { StoredImage } from './StoredImage'
 import styles from './StickerCard.module.css'
 
-export const STICKER_CARD = { size: 160 } as const
+export const STICKER_CARD = STICKER_FOOTPRINT
 export const CUTOUT_PENDING = 'Cut out when online'
 
 export function StickerCard({
@@ -32,6 +33,7 @@ export function StickerCard({
         eager
         className={styles.image}
         unavailableText="Sticker unavailable"
+        pendingUpload={uploadPending}
       />
       {(uploadPending || waitingForCutout) && (
         <span className={styles.badges}>

@@ -24,6 +24,8 @@ export interface StoredImageProps {
   unavailableText?: string
   /** Told the picture's natural size once it loads (to place things over a contained picture). */
   onNaturalSize?: (size: { width: number; height: number }) => void
+  /** Whether the image waits to upload, when the caller knows (it then shows without a lookup). */
+  pendingUpload?: boolean
 }
 
 export function StoredImage({
@@ -37,8 +39,9 @@ export function StoredImage({
   className,
   unavailableText = 'Image unavailable',
   onNaturalSize,
+  pendingUpload,
 }: StoredImageProps) {
-  const image = useImageUrl(imagePath, externalUrl)
+  const image = useImageUrl(imagePath, externalUrl, pendingUpload)
   const [failures, setFailures] = useState(0)
   // Which URL finished loading: a new URL starts hidden again, without an effect that could run after
   // a cached image already reported its load.

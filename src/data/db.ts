@@ -23,6 +23,7 @@ import type {
   SyncState,
 } from './model/outbox'
 import type { PreviewPolaroidRow, PreviewWallRow } from './model/preview'
+import { databaseNameFor } from './replicaName'
 
 export class MooriDB extends Dexie {
   profiles!: EntityTable<ProfileRow, 'id'>
@@ -89,11 +90,7 @@ export class MooriDB extends Dexie {
   }
 }
 
-export const GUEST_DATABASE = 'moori-guest'
-
-export function databaseNameFor(userId: string | null): string {
-  return userId ? `moori-${userId}` : GUEST_DATABASE
-}
+export { databaseNameFor, GUEST_DATABASE } from './replicaName'
 
 export function openReplicaDatabase(userId: string | null, options?: ConstructorParameters<typeof Dexie>[1]): MooriDB {
   return new MooriDB(databaseNameFor(userId), options)

@@ -2,11 +2,17 @@
 // worker for one user's replica, forwards device events (online, offline, waking up), and implements
 // the SyncHandle that mutations and hooks use. It keeps no sync state: each retained scope is a lease
 // with its own id, held by the engine's ScopeRegistry, and flush and sign-out answer what the engine did.
-import * as Comlink from 'comlink'
+//
+// The worker starts once the page has painted and gone idle, not with the app: its script and its
+// database work would otherwise compete with the first screen, which reads only the replica. Calls
+// made before then wait for it in order; a call that needs the engine's answer (flush, sign-out)
+// starts it at once.
+import type * as ComlinkModule from 'comlink'
 import type { FlushSummary } from '../../workers/sync/SyncEngine'
 import type { SyncWorkerApi, SyncWorkerConfig } from '../../workers/sync/workerApi'
 import type { ScopeKey } from './model/scopes'
 import type { SyncHandle } from './replica'
+import { afterFirstPaint } from '@/lib/afterFirstPaint'
 
 export type { FlushSummary }
 
@@ -21,20 +27,58 @@ export interface SyncClient extends SyncHandle {
   stop(): Promise<void>
 }
 
-export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Promise<string | null>): SyncClient {
+interface Started {
+  api: ComlinkModule.Remote<SyncWorkerApi>
+  terminate(): void
+}
+
+async function spawnWorker(config: SyncWorkerConfig, refreshToken: () => Promise<string | null>): Promise<Started> {
+  const Comlink = await import('comlink')
   const worker = new Worker(new URL('../../workers/sync/sync.worker.ts', import.meta.url), {
     type: 'module',
     name: 'moori-sync',
   })
   const api = Comlink.wrap<SyncWorkerApi>(worker)
-  const started = api.start(config, Comlink.proxy(refreshToken))
-  started.catch((error: unknown) => console.error('[sync] The sync worker did not start', error))
+  api.start(config, Comlink.proxy(refreshToken)).catch((error: unknown) => console.error('[sync] The sync worker did not start', error))
+  return {
+    api,
+    terminate() {
+      api[Comlink.releaseProxy]()
+      worker.terminate()
+    },
+  }
+}
+
+type Call = (api: Started['api']) => unknown
+
+export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Promise<string | null>): SyncClient {
+  let worker: Promise<Started> | null = null
+  let token = config.accessToken
+  const queued: Call[] = []
+  const start = (): Promise<Started> => {
+    if (!worker) {
+      cancelScheduled()
+      // With the latest token: it may have changed while the worker waited to start.
+      worker = spawnWorker({ ...config, accessToken: token }, refreshToken)
+      worker.then(
+        (w) => queued.splice(0).forEach((call) => void call(w.api)),
+        (error: unknown) => console.error('[sync] The sync worker could not be loaded', error),
+      )
+    }
+    return worker
+  }
+  const cancelScheduled = afterFirstPaint(() => void start())
+  /** Fire-and-forget calls keep their order and wait for the scheduled start rather than forcing it. */
+  const post = (call: Call) => {
+    if (worker) void worker.then((w) => call(w.api))
+    else queued.push(call)
+  }
 
   let leases = 0
-  const onOnline = () => void api.resume()
-  const onOffline = () => void api.wentOffline()
+  const onOnline = () => post((api) => api.resume())
+  const onOffline = () => post((api) => api.wentOffline())
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void api.resume()
+    if (document.visibilityState === 'visible') post((api) => api.resume())
   }
   window.addEventListener('online', onOnline)
   window.addEventListener('offline', onOffline)
@@ -43,44 +87,42 @@ export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Pr
   let stopped = false
   const detach = () => {
     stopped = true
+    cancelScheduled()
     window.removeEventListener('online', onOnline)
     window.removeEventListener('offline', onOffline)
     document.removeEventListener('visibilitychange', onVisible)
-  }
-  const terminate = () => {
-    api[Comlink.releaseProxy]()
-    worker.terminate()
   }
 
   return {
     // Once stopped, the worker is gone and its proxy released: calls that may still come (a session
     // change after sign-out sets the token, a screen unmounting) do nothing instead of throwing.
     nudge: () => {
-      if (!stopped) void api.nudge()
+      if (!stopped) post((api) => api.nudge())
     },
     resume: () => {
-      if (!stopped) void api.resume()
+      if (!stopped) post((api) => api.resume())
     },
     retainScope(scope: ScopeKey) {
       const id = String(++leases)
       if (stopped) return () => undefined
-      void api.lease(id, scope)
+      post((api) => api.lease(id, scope))
       let released = false
       return () => {
         if (released || stopped) return
         released = true
-        void api.unlease(id)
+        post((api) => api.unlease(id))
       }
     },
-    setAccessToken: (token) => {
-      if (!stopped) void api.setAccessToken(token)
+    setAccessToken: (next) => {
+      token = next
+      if (!stopped) post((api) => api.setAccessToken(next))
     },
-    flushNow: () => api.flush(),
+    flushNow: () => start().then((w) => w.api.flush()),
     async flushWithin(timeoutMs) {
       let timer: ReturnType<typeof setTimeout> | undefined
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)))
       try {
-        return await Promise.race([api.flush(), late])
+        return await Promise.race([start().then((w) => w.api.flush()), late])
       } catch (error) {
         console.warn('[sync] Could not push', error)
         return null
@@ -90,22 +132,28 @@ export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Pr
     },
     async signOut(timeoutMs = 8000) {
       if (stopped) return { unpushed: 0 }
+      const w = await start()
       detach()
       try {
-        return await api.signOut(timeoutMs)
+        return await w.api.signOut(timeoutMs)
       } finally {
-        terminate()
+        w.terminate()
       }
     },
     async stop() {
       if (stopped) return
       detach()
+      // Never started: nothing runs, and what was queued goes with the client.
+      if (!worker) return
       try {
-        await api.stop()
+        const w = await worker
+        try {
+          await w.api.stop()
+        } finally {
+          w.terminate()
+        }
       } catch (error) {
         console.warn('[sync] The sync worker did not stop cleanly', error)
-      } finally {
-        terminate()
       }
     },
   }

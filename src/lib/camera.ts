@@ -3,6 +3,9 @@
 // notch). Pure functions, so the gesture code stays small and this stays tested.
 export const ZOOM = { min: 0.2, max: 1.5, initial: 0.75, step: 0.2 } as const
 
+/** Where a canvas's camera starts (the first-screen read predicts the first screenful from it). */
+export const CAMERA_HOME = { x: 24, y: 24, zoom: ZOOM.initial } as const
+
 export interface CameraState {
   x: number
   y: number

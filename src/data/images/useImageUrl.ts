@@ -2,8 +2,9 @@
 // first) and can be re-resolved with a freshly signed link after a failed load.
 import { useCallback, useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import type { ImageSigner } from '../replica'
 import { useReplica } from '../ReplicaContext'
-import { resolveImage } from './imageSource'
+import { PUBLIC_BUCKETS, resolveImage, splitImagePath } from './imageSource'
 
 export interface ImageUrl {
   /** null while resolving, or when there is no way to show the image right now. */
@@ -15,16 +16,40 @@ export interface ImageUrl {
   refresh: () => void
 }
 
-export function useImageUrl(imagePath: string | null, externalUrl: string | null = null): ImageUrl {
+type Resolved = { url: string | null; resolving: boolean }
+
+/**
+ * The URL known without asking the replica: an external link, or a public image that does not wait to
+ * upload. The first render then already has its `src`, so the browser starts loading the picture at
+ * once instead of two database round trips later (a wall's cold open shows its photos that much sooner).
+ */
+function knownUrl(signer: ImageSigner, imagePath: string | null, externalUrl: string | null, pending: boolean | undefined): string | null {
+  if (!imagePath) return externalUrl
+  if (pending !== false) return null
+  const parts = splitImagePath(imagePath)
+  return parts && PUBLIC_BUCKETS.has(parts.bucket) ? signer.publicUrl(parts.bucket, parts.path) : null
+}
+
+/**
+ * `knownPending`: whether the image waits to upload, when the caller already read it with its rows
+ * (a wall's items do); the hook then skips its own query for it.
+ */
+export function useImageUrl(imagePath: string | null, externalUrl: string | null = null, knownPending?: boolean): ImageUrl {
   const { db, images } = useReplica()
   const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<{ url: string | null; resolving: boolean }>({ url: null, resolving: true })
-  const pendingUpload = useLiveQuery(
-    async () => (imagePath ? (await db.pendingUploads.get(imagePath)) !== undefined : false),
-    [db, imagePath],
+  const known = knownUrl(images, imagePath, externalUrl, knownPending)
+  const [state, setState] = useState<Resolved>(() => (known ? { url: known, resolving: false } : { url: null, resolving: true }))
+  const queried = useLiveQuery(
+    async () => (knownPending !== undefined ? knownPending : imagePath ? (await db.pendingUploads.get(imagePath)) !== undefined : false),
+    [db, imagePath, knownPending],
   )
+  const pendingUpload = knownPending ?? queried
 
   useEffect(() => {
+    if (known && attempt === 0) {
+      setState((s) => (s.url === known && !s.resolving ? s : { url: known, resolving: false }))
+      return
+    }
     let cancelled = false
     let objectUrl: string | null = null
     setState((s) => ({ url: s.url, resolving: true }))
@@ -39,7 +64,7 @@ export function useImageUrl(imagePath: string | null, externalUrl: string | null
       cancelled = true
       if (objectUrl) URL.revokeObjectURL(objectUrl)
     }
-  }, [db, images, imagePath, externalUrl, attempt, pendingUpload])
+  }, [db, images, imagePath, externalUrl, attempt, pendingUpload, known])
 
   const refresh = useCallback(() => setAttempt((n) => n + 1), [])
   return { url: state.url, resolving: state.resolving, pendingUpload: pendingUpload ?? false, refresh }

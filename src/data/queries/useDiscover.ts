@@ -14,7 +14,8 @@ export interface DiscoverCard {
 
 const DISCOVER_LIMIT = 240
 
-export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[] } {
+/** `read`: the replica has answered (the cards are what the device has, even while a pull runs). */
+export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; read: boolean } {
   const { db } = useReplica()
   useRetainScope('discover')
   const data = useLiveQuery(async () => {
@@ -34,7 +35,7 @@ export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[] } {
         wall: wallById.get(polaroid.wallId) ?? null,
         author: authorById.get(polaroid.createdBy) ?? null,
       }))
-    return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards }
+    return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards, read: true }
   }, [db])
-  return data ?? { status: 'loading', cards: [] }
+  return data ?? { status: 'loading', cards: [], read: false }
 }

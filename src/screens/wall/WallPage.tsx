@@ -43,13 +43,17 @@ import { useWardrobeImport } from './useWardrobeImport'
 import { WardrobeImportDialog } from './WardrobeImportDialog'
 import styles from './WallPage.module.css'
 import { messages } from '@/lib/messages'
-import { markBoot } from '@/lib/bootMarks'
+import { markBoot, screenShown } from '@/lib/bootMarks'
 
 export function WallPage({ wallId }: { wallId: string }) {
+  markBoot('wallpage-render')
   const view = useWall(wallId)
   const items = useWallItems(wallId)
   useLayoutEffect(() => {
-    if (items) markBoot('wall-rendered')
+    if (items) {
+      markBoot('wall-rendered')
+      screenShown()
+    }
   }, [items])
   const scope = useScope(wallScope(wallId))
   const account = useAccount()

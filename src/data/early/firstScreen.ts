@@ -1,0 +1,66 @@
+// The first screen's data, started by the boot script before the app's code has arrived: on a wall
+// route, the wall's rows from the replica (readWallEarly) and the photos of the cards the first
+// screenful shows, so the browser fetches them while the JavaScript still loads. The wall's hooks
+// take the rows as their starting value; their live queries replace them when they answer.
+import { afterFirstPaint } from '@/lib/afterFirstPaint'
+import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
+import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
+import { publicImageUrl } from '@/lib/publicImageUrl'
+import { PUBLIC_BUCKETS, splitImagePath } from '../images/imageSource'
+import { readWallEarly, type EarlyWall } from './readWallEarly'
+
+let early: { databaseName: string; wallId: string; result?: EarlyWall | null } | null = null
+/** Kept so the preloaded pictures stay in the page's image cache until the wall shows them. */
+const preloaded: HTMLImageElement[] = []
+
+/** The wall id of a wall route (/wall/:id and the polaroid route over it). */
+export function wallIdOfPath(pathname: string): string | null {
+  const match = /^\/wall\/([^/]+)(?:\/polaroid\/[^/]+)?\/?$/.exec(pathname)
+  return match ? decodeURIComponent(match[1]!) : null
+}
+
+function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
+  const area = visibleWorldRect(CAMERA_HOME, window.innerWidth, window.innerHeight)
+  const onScreen = [
+    ...wall.polaroids.map((p) => ({ ...p, width: POLAROID_FOOTPRINT.width, height: POLAROID_FOOTPRINT.height })),
+    ...wall.stickers.map((s) => ({ ...s, width: STICKER_FOOTPRINT.size, height: STICKER_FOOTPRINT.size })),
+  ].filter((item) => touchesRect(area, item))
+  for (const { imagePath } of onScreen) {
+    const parts = imagePath && !wall.pending.has(imagePath) ? splitImagePath(imagePath) : null
+    if (!parts || !PUBLIC_BUCKETS.has(parts.bucket)) continue
+    const img = new Image()
+    img.fetchPriority = 'high'
+    img.src = publicImageUrl(supabaseUrl, parts.bucket, parts.path)
+    preloaded.push(img)
+  }
+}
+
+/** Starts reading what `pathname`'s screen shows from `databaseName`; never throws. */
+export function startFirstScreenRead(pathname: string, databaseName: string, supabaseUrl: string): void {
+  const wallId = wallIdOfPath(pathname)
+  if (!wallId || typeof indexedDB === 'undefined') return
+  const current = { databaseName, wallId } as NonNullable<typeof early>
+  early = current
+  afterFirstPaint(releaseEarlyWall)
+  readWallEarly(databaseName, wallId).then(
+    (wall) => {
+      current.result = wall
+      if (wall) preloadVisiblePhotos(supabaseUrl, wall)
+    },
+    () => {
+      current.result = null
+    },
+  )
+}
+
+/** The early rows of `wallId` in `databaseName`, if they have arrived (and were read from that replica). */
+export function earlyWall(databaseName: string, wallId: string): EarlyWall | undefined {
+  if (!early || early.databaseName !== databaseName || early.wallId !== wallId) return undefined
+  return early.result ?? undefined
+}
+
+/** Once the screen is shown, the early copy and the preloaded pictures are not needed any more. */
+function releaseEarlyWall(): void {
+  early = null
+  preloaded.length = 0
+}
