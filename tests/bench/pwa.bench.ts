@@ -131,7 +131,7 @@ async function homeJavaScript(context: BrowserContext, appUrl: string): Promise<
 
 const run = promisify(execFile)
 
-type LighthouseResult = { scores: Record<string, number>; shifts: string[]; failing: string[] }
+type LighthouseResult = { scores: Record<string, number>; shifts: string[]; failing: string[]; diagnostics: string }
 
 async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'moori-lh-'))
@@ -180,7 +180,15 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Li
           return `${category}: ${ref.id} (${nodes.length} nodes${nodes.length ? ', e.g. ' + nodes.slice(0, 2).join(' ; ') : ''})`
         }),
     )
-    return { scores, shifts, failing }
+    // Where the mobile time goes: the largest paint's element, and the scripts that keep the main thread busiest.
+    const lcpItems = (report.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string } }> }> } | undefined)?.items
+    const lcpNode = lcpItems?.[0]?.items?.[0]?.node?.selector ?? '?'
+    const bootup = ((report.audits['bootup-time']?.details?.items ?? []) as Array<{ url?: string; total?: number }>)
+      .slice(0, 3)
+      .map((i) => `${(i.url ?? '?').replace(/^.*\//, '')} ${Math.round(i.total ?? 0)} ms`)
+    const weight = Math.round((report.audits['total-byte-weight']?.numericValue ?? 0) / 1024)
+    const diagnostics = `LCP element ${lcpNode}; ${weight} KiB transferred; busiest scripts: ${bootup.join(', ')}`
+    return { scores, shifts, failing, diagnostics }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -214,6 +222,7 @@ export const bench: Bench = {
           rows.push({ page, preset, ...result.scores })
           for (const shift of result.shifts) notes.push(`layout shift on ${page} (${preset}): ${shift}`)
           for (const audit of result.failing) notes.push(`${page} (${preset}) loses points on ${audit}`)
+          if (preset === 'mobile') notes.push(`${page} (mobile): ${result.diagnostics}`)
         }
       }
       tables.push({ title: 'Lighthouse 12 (simulated throttling for mobile)', rows, notes })

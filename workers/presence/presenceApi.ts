@@ -1,7 +1,7 @@
 // The presence worker's API, as the main thread sees it through Comlink: one wall's room at a time,
 // joined through supabase-js (track, presenceState, on('presence'), on('broadcast')) on its own
 // Realtime connection, apart from the sync engine. Only plain records cross the boundary.
-import { createClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel } from '@supabase/supabase-js'
+import { RealtimeClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel } from '@supabase/realtime-js'
 import type { DragMessage, PresenceEvent, PresencePeer, RemoteDragStep } from '@/data/model/presence'
 import { peersFromState, readDragMessage } from '@/data/model/presence'
 
@@ -27,7 +27,7 @@ export interface PresenceWorkerApi {
 }
 
 export function createPresenceWorkerApi(): PresenceWorkerApi {
-  let client: ReturnType<typeof createClient> | null = null
+  let client: RealtimeClient | null = null
   let token: string | null = null
   let channel: RealtimeChannel | null = null
   let tracked = false
@@ -42,18 +42,20 @@ export function createPresenceWorkerApi(): PresenceWorkerApi {
   const api: PresenceWorkerApi = {
     start(config) {
       token = config.accessToken
-      client = createClient(config.supabaseUrl, config.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        accessToken: () => Promise.resolve(token),
+      // Only Realtime, not createClient: that would bring auth-js, REST and Storage to a worker that needs none.
+      client = new RealtimeClient(`${config.supabaseUrl.replace(/\/$/, '').replace(/^http/, 'ws')}/realtime/v1`, {
+        params: { apikey: config.anonKey },
+        // Signed out, the anon key authorizes, as supabase-js would do.
+        accessToken: () => Promise.resolve(token ?? config.anonKey),
         // Frequent beats let the server notice a device that went offline within seconds (the local
         // stack drops a silent socket that shows a presence after 20 s).
-        realtime: { heartbeatIntervalMs: 5_000 },
+        heartbeatIntervalMs: 5_000,
       })
     },
 
     async setAccessToken(next) {
       token = next
-      if (client) await client.realtime.setAuth(next)
+      if (client) await client.setAuth()
     },
 
     async join(wallId, track, onEvent) {
@@ -61,7 +63,7 @@ export function createPresenceWorkerApi(): PresenceWorkerApi {
       if (!client) throw new Error('The presence worker has not started')
       tracked = track
       // The token is set before the join, or the room would be joined as a guest.
-      await client.realtime.setAuth(token)
+      await client.setAuth()
       const room = client.channel(`presence:wall:${wallId}`, { config: { presence: { enabled: true } } })
       channel = room
       // Ten draggers at 20 steps a second would be 200 messages a second to the page: batch them.
@@ -120,7 +122,7 @@ export function createPresenceWorkerApi(): PresenceWorkerApi {
 
     async stop() {
       await api.leave()
-      if (client) await client.realtime.disconnect()
+      if (client) await client.disconnect()
       client = null
     },
   }
