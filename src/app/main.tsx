@@ -1,24 +1,18 @@
+// The page's entry, kept small so it runs early: it starts what the first screen needs from this
+// device (the route's screen code, the wall's rows and photos from the replica) and loads the app
+// itself, whose chunk the HTML already preloads (scripts/lib/preloadChunks.ts), so all of it arrives
+// side by side rather than one after the other.
 import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/base.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './App'
-import { preloadScreensFor } from './AppRoutes'
-import { registerServiceWorker } from './pwa/serviceWorker'
+import { storedSessionUserId } from '@/auth/storedSession'
+import { appConfig } from '@/auth/config'
+import { startFirstScreenRead } from '@/data/early/firstScreen'
+import { databaseNameFor } from '@/data/replicaName'
 import { markBoot } from '@/lib/bootMarks'
+import { loadScreensFor } from './screenChunks'
 
 markBoot('entry')
-document.documentElement.dataset.build = __MOORI_BUILD__
-registerServiceWorker()
-
-// The first screen's code is fetched before React renders, so the route never shows a loading
-// fallback it would then have to replace (the static boot shell stays up meanwhile).
-void preloadScreensFor(location.pathname).then(() => {
-  markBoot('screen-code')
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
-})
+void loadScreensFor(location.pathname)
+startFirstScreenRead(location.pathname, databaseNameFor(storedSessionUserId()), appConfig.supabaseUrl)
+void import('./startApp').then(({ startApp }) => startApp())
