@@ -26,6 +26,7 @@ const SCREENS_BY_PATH: ReadonlyArray<readonly [string, readonly ScreenName[]]> =
   ['/reset-password', ['ResetPasswordScreen']],
   ['/create-password', ['CreatePasswordScreen']],
   ['/share', ['ShareScreen']],
+  ['/wall', ['WallScreen']],
   ['/wall/:wallId', ['WallScreen']],
   ['/wall/:wallId/submit', ['SubmitScreen']],
   ['/wall/:wallId/polaroid/:polaroidId', ['WallScreen', 'PolaroidScreen']],

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { openReplicaDatabase, type MooriDB } from '../db'
+import { wallIdOfPath } from './firstScreen'
+import { readWallEarly } from './readWallEarly'
+
+const opened: MooriDB[] = []
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close()
+    await db.delete()
+  }
+})
+
+const wall = { id: 'w1', name: 'Beach', ownerId: 'u1' }
+const polaroid = (id: string, wallId: string) => ({ id, wallId, zIndex: 1, x: 0, y: 0, imagePath: `polaroid-images/u1/${id}.jpg` })
+
+async function seeded(userId: string): Promise<MooriDB> {
+  const db = openReplicaDatabase(userId)
+  opened.push(db)
+  // Only the fields the early read passes on matter here; the rows are stored as they are.
+  await db.walls.put(wall as never)
+  await db.profiles.put({ id: 'u1', username: 'ana', usernameLower: 'ana' } as never)
+  await db.polaroids.bulkPut([polaroid('p1', 'w1'), polaroid('p2', 'w1'), polaroid('p3', 'other')] as never)
+  await db.stickers.put({ id: 's1', wallId: 'w1', zIndex: 2, x: 5, y: 5, imagePath: 'wardrobe-stickers/u1/s1.png' } as never)
+  await db.pendingUploads.put({ key: 'polaroid-images/u1/p2.jpg' } as never)
+  db.close()
+  return db
+}
+
+describe('readWallEarly', () => {
+  it("reads one wall's rows, its owner and what waits to upload, as Dexie stored them", async () => {
+    const db = await seeded('early-1')
+    const early = await readWallEarly(db.name, 'w1')
+    expect(early?.wall).toMatchObject(wall)
+    expect(early?.owner).toMatchObject({ id: 'u1', username: 'ana' })
+    expect(early?.polaroids.map((p) => p.id).sort()).toEqual(['p1', 'p2'])
+    expect(early?.stickers.map((s) => s.id)).toEqual(['s1'])
+    expect([...(early?.pending ?? [])]).toEqual(['polaroid-images/u1/p2.jpg'])
+    // The app opens the same database afterwards, unhindered.
+    await db.open()
+    expect(await db.polaroids.count()).toBe(3)
+  })
+
+  it('has no wall for an id the replica does not hold', async () => {
+    const db = await seeded('early-2')
+    const early = await readWallEarly(db.name, 'nope')
+    expect(early).toMatchObject({ wall: null, owner: null, polaroids: [], stickers: [] })
+  })
+
+  it('never creates a database that is not there', async () => {
+    await expect(readWallEarly('moori-nobody', 'w1')).rejects.toThrow()
+    const names = (await indexedDB.databases()).map((d) => d.name)
+    expect(names).not.toContain('moori-nobody')
+  })
+})
+
+describe('wallIdOfPath', () => {
+  it('finds the wall of a wall route and of the polaroid route over it', () => {
+    expect(wallIdOfPath('/wall/abc')).toBe('abc')
+    expect(wallIdOfPath('/wall/abc/polaroid/p1')).toBe('abc')
+    expect(wallIdOfPath('/wall/abc/submit')).toBeNull()
+    expect(wallIdOfPath('/')).toBeNull()
+  })
+})
