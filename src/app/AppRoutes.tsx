@@ -2,11 +2,12 @@
 // navigation state names a background (the home page), else over its wall: screens never import each
 // other, so the route table puts the two together. Screens that lead to others fetch their code ahead
 // (create-wall → the new wall, a wall → its polaroids), so those open offline too.
-import { Suspense } from 'react'
+import { Suspense, useLayoutEffect } from 'react'
 import { Route, Routes, useLocation, type Location } from 'react-router-dom'
 import { BootShell } from './BootShell'
 import { lazyScreen } from './lazyScreen'
 import { NotFoundScreen } from './NotFoundScreen'
+import { firstScreenRendered } from '@/lib/afterFirstScreen'
 
 const HomeScreen = lazyScreen(() => import('@/screens/home/HomeScreen'), 'HomeScreen')
 const CreateWallScreen = lazyScreen(() => {
@@ -32,6 +33,12 @@ const SetupProfileScreen = lazyScreen(() => import('@/screens/setup-profile/Setu
 const ResetPasswordScreen = lazyScreen(() => import('@/screens/password/ResetPasswordScreen'), 'ResetPasswordScreen')
 const ShareScreen = lazyScreen(() => import('@/screens/share/ShareScreen'), 'ShareScreen')
 const CreatePasswordScreen = lazyScreen(() => import('@/screens/password/CreatePasswordScreen'), 'CreatePasswordScreen')
+
+/** Commits together with the route's screen (the same Suspense boundary), so the first one says it rendered. */
+function ScreenRendered() {
+  useLayoutEffect(firstScreenRendered, [])
+  return null
+}
 
 export function AppRoutes() {
   const location = useLocation()
@@ -62,6 +69,7 @@ export function AppRoutes() {
         <Route path="/:username" element={<ProfileScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>
+      <ScreenRendered />
       {background && (
         <Routes>
           <Route path="/wall/:wallId/polaroid/:polaroidId" element={<PolaroidScreen overlay />} />

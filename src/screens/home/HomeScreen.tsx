@@ -1,6 +1,7 @@
 // Home (spec §2): the header, Join the Community prompts for visitors, the five tabs (Discover, Mooris
 // and three themed tabs that show the Mooris list), and a floating create button on phones. The chosen
 // tab lives in the address (?tab=), so Back returns to it.
+import { useLayoutEffect } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useDiscover } from '@/data/queries/useDiscover'
@@ -12,6 +13,7 @@ import { useSignInDialog } from '@/components/useSignInDialog'
 import { DiscoverTab } from './DiscoverTab'
 import { JoinCommunityBanner, JoinCommunityHero } from './JoinCommunity'
 import { MoorisTab } from './MoorisTab'
+import { markBoot } from '@/lib/bootMarks'
 import styles from './HomeScreen.module.css'
 
 export const HOME_TABS: TabItem[] = [
@@ -30,6 +32,8 @@ export function HomeScreen() {
   const tab = HOME_TABS.some((t) => t.id === requested) ? requested! : 'discover'
   const signedOut = account.status === 'signedOut'
   const discover = useDiscover()
+  // The home screen's content is on the page (the bench counts the JavaScript loaded before this).
+  useLayoutEffect(() => markBoot('home-rendered'), [])
 
   const select = (id: string) =>
     setParams(
