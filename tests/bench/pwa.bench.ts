@@ -104,7 +104,7 @@ async function offlineColdOpen(context: BrowserContext, appUrl: string, wallId: 
  * `responseEnd` comes before it (what the first paint waits for), the page's scripts after it (chunks
  * deferred or fetched ahead at idle time), and the sync worker (with anything it imports).
  */
-export async function homeJavaScript(context: BrowserContext, appUrl: string): Promise<BenchTable> {
+async function homeJavaScript(context: BrowserContext, appUrl: string): Promise<BenchTable> {
   const page = await context.newPage()
   const scripts = new Map<string, { bytes: number; gzip: number }>()
   const bodies: Array<Promise<void>> = []
