@@ -1,16 +1,30 @@
 // The app shell: providers from the outside in (toasts, session, the user's replica, account actions),
-// the router, the route guard and the session-wide events.
+// the router, the route guard and the session-wide events. The preview converter's code (and the
+// mutations it runs) loads only when a saved guest preview waits to become a wall.
+import { Suspense } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { SessionProvider } from '@/auth/SessionContext'
 import { ToastProvider } from '@/components/Toasts'
+import { lazyPart } from '@/components/lazyPart'
+import { usePreviewWaiting } from '@/data/queries/usePreview'
 import { AccountProvider } from './AccountProvider'
 import { AppRoutes } from './AppRoutes'
 import { FailureToasts } from './FailureToasts'
-import { PreviewConverter } from './PreviewConverter'
 import { ReplicaProvider } from './ReplicaProvider'
 import { RouteGuard } from './RouteGuard'
 import { SessionEvents } from './SessionEvents'
 import { UpdatePrompt } from './pwa/UpdatePrompt'
+
+const PreviewConverter = lazyPart(() => import('./PreviewConverter'), 'PreviewConverter', { prefetch: false })
+
+function PreviewConversion() {
+  const waiting = usePreviewWaiting()
+  return waiting ? (
+    <Suspense fallback={null}>
+      <PreviewConverter />
+    </Suspense>
+  ) : null
+}
 
 export function App() {
   return (
@@ -26,7 +40,7 @@ export function App() {
                 <SessionEvents />
                 <UpdatePrompt replica={replica} />
                 <FailureToasts />
-                <PreviewConverter />
+                <PreviewConversion />
                 <RouteGuard>
                   <AppRoutes />
                 </RouteGuard>

@@ -8,12 +8,11 @@ import { BootShell } from './BootShell'
 import { lazyScreen } from './lazyScreen'
 import { SCREEN_CHUNKS, screensForPath, type ScreenName } from './screenChunks'
 import { NotFoundScreen } from './NotFoundScreen'
-import { afterFirstPaint } from '@/lib/afterFirstPaint'
-import { screenShown } from '@/lib/bootMarks'
+import { afterFirstScreen, firstScreenRendered } from '@/lib/afterFirstScreen'
 
 /** Fetches a screen's code once the current screen is shown; a failure only means it loads when opened. */
 function prefetch(load: () => Promise<unknown>): void {
-  afterFirstPaint(() => void load().catch((error: unknown) => console.warn('Could not fetch a screen ahead of time', error)))
+  afterFirstScreen(() => void load().catch((error: unknown) => console.warn('Could not fetch a screen ahead of time', error)))
 }
 
 const HomeScreen = lazyScreen(SCREEN_CHUNKS.HomeScreen, 'HomeScreen')
@@ -58,7 +57,7 @@ export function preloadScreensFor(pathname: string): Promise<unknown> {
 
 /** Commits with the screen it sits beside: for screens that do not say themselves when they are shown. */
 function Shown() {
-  useLayoutEffect(screenShown, [])
+  useLayoutEffect(firstScreenRendered, [])
   return null
 }
 

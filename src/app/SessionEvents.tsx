@@ -1,14 +1,13 @@
 // What the session does to the whole app: a recovery link anywhere leads to /create-password (keeping
 // the hash), an expired session is explained with the spec's alert, a failed email link is explained.
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useSession } from '@/auth/SessionContext'
 import { initialAuthHash } from '@/auth/authHash'
-import { Button } from '@/components/Button'
-import { Dialog } from '@/components/Dialog'
+import { lazyPart } from '@/components/lazyPart'
 import { useToast } from '@/components/Toasts'
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired or could not be refreshed. Please log in again.'
+const SessionExpiredDialog = lazyPart(() => import('./SessionExpiredDialog'), 'SessionExpiredDialog', { prefetch: false })
 
 export function SessionEvents() {
   const session = useSession()
@@ -16,6 +15,9 @@ export function SessionEvents() {
   const navigate = useNavigate()
   const toast = useToast()
   const sentToRecovery = useRef(false)
+  // Mounted from the first expiry on (the dialog returns focus when it closes, so it is not unmounted).
+  const [shown, setShown] = useState(false)
+  if (session.expired && !shown) setShown(true)
 
   useEffect(() => {
     if (location.hash.includes('type=recovery') && location.pathname !== '/create-password') {
@@ -34,18 +36,9 @@ export function SessionEvents() {
     if (initialAuthHash.error) toast.error(initialAuthHash.error)
   }, [toast])
 
-  return (
-    <Dialog
-      open={session.expired}
-      title="Session expired"
-      onClose={session.acknowledgeExpired}
-      footer={
-        <Button variant="primary" onClick={session.acknowledgeExpired}>
-          OK
-        </Button>
-      }
-    >
-      <p role="alert">{SESSION_EXPIRED_MESSAGE}</p>
-    </Dialog>
-  )
+  return shown ? (
+    <Suspense fallback={null}>
+      <SessionExpiredDialog open={session.expired} onClose={session.acknowledgeExpired} />
+    </Suspense>
+  ) : null
 }

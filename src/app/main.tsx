@@ -5,7 +5,8 @@
 import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/base.css'
-import { storedSessionUserId } from '@/auth/storedSession'
+import { readStoredSession } from '@/auth/storedSession'
+import { AUTH_STORAGE_KEY } from '@/auth/supabaseClient'
 import { appConfig } from '@/auth/config'
 import { startFirstScreenRead } from '@/data/early/firstScreen'
 import { databaseNameFor } from '@/data/replicaName'
@@ -14,5 +15,5 @@ import { loadScreensFor } from './screenChunks'
 
 markBoot('entry')
 void loadScreensFor(location.pathname)
-startFirstScreenRead(location.pathname, databaseNameFor(storedSessionUserId()), appConfig.supabaseUrl)
+startFirstScreenRead(location.pathname, databaseNameFor(readStoredSession(globalThis.localStorage, AUTH_STORAGE_KEY)?.user.id ?? null), appConfig.supabaseUrl)
 void import('./startApp').then(({ startApp }) => startApp())

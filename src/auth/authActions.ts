@@ -1,6 +1,6 @@
 // Everything a screen can ask of authentication, with the spec's messages (§8). Emails link back to
-// the site root (§2).
-import { auth } from './supabaseClient'
+// the site root (§2). Each action loads auth-js first (once; it is not part of the first load).
+import { loadAuth } from './supabaseClient'
 import { appConfig } from './config'
 
 export type AuthResult = { ok: true } | { ok: false; message: string }
@@ -10,6 +10,7 @@ const failure = (error: { message?: string } | null, fallback: string): AuthResu
 
 export async function signInWithPassword(email: string, password: string): Promise<AuthResult> {
   try {
+    const auth = await loadAuth()
     const { error } = await auth.signInWithPassword({ email: email.trim(), password })
     return error ? failure(error, 'Authentication failed') : { ok: true }
   } catch (error) {
@@ -20,6 +21,7 @@ export async function signInWithPassword(email: string, password: string): Promi
 /** Signs up; `confirm` says whether the user must confirm by email before signing in. */
 export async function signUp(email: string, password: string): Promise<AuthResult & { confirm?: boolean }> {
   try {
+    const auth = await loadAuth()
     const { data, error } = await auth.signUp({
       email: email.trim(),
       password,
@@ -34,6 +36,7 @@ export async function signUp(email: string, password: string): Promise<AuthResul
 
 export async function sendMagicLink(email: string): Promise<AuthResult> {
   try {
+    const auth = await loadAuth()
     const { error } = await auth.signInWithOtp({ email: email.trim(), options: { emailRedirectTo: appConfig.siteUrl } })
     return error ? failure(error, 'Authentication failed') : { ok: true }
   } catch (error) {
@@ -43,6 +46,7 @@ export async function sendMagicLink(email: string): Promise<AuthResult> {
 
 export async function signInWithGoogle(): Promise<AuthResult> {
   try {
+    const auth = await loadAuth()
     const { error } = await auth.signInWithOAuth({ provider: 'google', options: { redirectTo: appConfig.siteUrl } })
     return error ? failure(null, 'Google Sign-In failed') : { ok: true }
   } catch {
@@ -52,6 +56,7 @@ export async function signInWithGoogle(): Promise<AuthResult> {
 
 export async function sendPasswordReset(email: string): Promise<AuthResult> {
   try {
+    const auth = await loadAuth()
     const { error } = await auth.resetPasswordForEmail(email.trim(), { redirectTo: appConfig.siteUrl })
     return error ? failure(null, 'Failed to send reset email.') : { ok: true }
   } catch {
@@ -61,6 +66,7 @@ export async function sendPasswordReset(email: string): Promise<AuthResult> {
 
 export async function updatePassword(password: string): Promise<AuthResult> {
   try {
+    const auth = await loadAuth()
     const { error } = await auth.updateUser({ password })
     return error ? failure(error, 'Failed to update password.') : { ok: true }
   } catch {
@@ -70,17 +76,20 @@ export async function updatePassword(password: string): Promise<AuthResult> {
 
 /** Ends the session on the server and in this browser (all tabs). */
 export async function endSession(): Promise<void> {
+  const auth = await loadAuth()
   await auth.signOut({ scope: 'local' })
 }
 
 /** A fresh token after the server said the current one is no longer good. */
 export async function refreshAccessToken(): Promise<string | null> {
+  const auth = await loadAuth()
   const { data } = await auth.refreshSession()
   return data.session?.access_token ?? null
 }
 
 /** Calls the product API as the signed-in user. Throws a plain message when offline. */
 export async function callApi(path: string, init: RequestInit = {}): Promise<Response> {
+  const auth = await loadAuth()
   const { data } = await auth.getSession()
   const token = data.session?.access_token
   const headers = new Headers(init.headers)

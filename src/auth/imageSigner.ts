@@ -1,10 +1,12 @@
 // Image URLs from Storage through the signed-in session (so private images the user may see can be
-// signed for them).
+// signed for them). Public URLs are made without storage-js; signing loads it when first needed.
 import type { ImageSigner } from '@/data/replica'
-import { publicStorage, storageClient } from './supabaseClient'
+import { publicStorageUrl } from '@/lib/publicStorageUrl'
+import { appConfig } from './config'
+import { storageClient } from './supabaseClient'
 
 export const imageSigner: ImageSigner = {
-  publicUrl: (bucket, path) => publicStorage.from(bucket).getPublicUrl(path).data.publicUrl,
+  publicUrl: (bucket, path) => publicStorageUrl(appConfig.supabaseUrl, bucket, path),
   async sign(bucket, path, expiresIn) {
     const { data, error } = await (await storageClient()).from(bucket).createSignedUrl(path, expiresIn)
     if (error || !data) throw error ?? new Error('Could not sign the image URL')

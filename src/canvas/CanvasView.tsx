@@ -21,7 +21,7 @@ import { sameRect, snapRect, touchesRect, visibleWorldRect, type Rect } from '@/
 import type { Camera } from './Camera'
 import { attachGestures, type ItemPosition } from './gestures'
 import { itemTransform } from './itemTransform'
-import { afterFirstPaint } from '@/lib/afterFirstPaint'
+import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import styles from './CanvasView.module.css'
 
 export interface CanvasItem {
@@ -135,7 +135,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
     })
     observer.observe(viewport)
     track()
-    const cancelMargin = afterFirstPaint(() => {
+    const cancelMargin = afterFirstScreen(() => {
       margin = MARGIN
       track()
     })

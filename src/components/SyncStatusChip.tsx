@@ -1,10 +1,10 @@
 // The sync status, unobtrusive: 'All changes saved', 'Saving...', 'Offline · 3 changes waiting', or a
 // refusal count. It is a button: one tap shows the details (how many changes wait and since when, the
 // last sync, the last error) with Try now. Phones show a shorter text (`compact`), never a clipped one.
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useSyncStatus, type SyncStatus } from '@/data/queries/useSyncStatus'
 import { Icon } from './Icon'
-import { SyncDetailsDialog } from './SyncDetailsDialog'
+import { lazyPart } from './lazyPart'
 import styles from './SyncStatusChip.module.css'
 
 interface StatusForText {
@@ -37,6 +37,8 @@ export function shortSyncStatusText(status: StatusForText): string {
   return 'Saved'
 }
 
+const SyncDetailsDialog = lazyPart(() => import('./SyncDetailsDialog'), 'SyncDetailsDialog')
+
 /** Offline with a service worker in control: the app itself runs from the device's cache. */
 function useRunningFromCache(): boolean {
   const [fromCache, setFromCache] = useState(false)
@@ -65,6 +67,8 @@ export function SyncStatusChip({ compact }: { compact?: 'short' | 'icon' }) {
   const synced = useSyncStatus()
   const fromCache = useRunningFromCache()
   const [open, setOpen] = useState(false)
+  // The details' code is fetched ahead; mounted from the first opening on (closing returns focus).
+  const [opened, setOpened] = useState(false)
   if (!synced) return null
   const status: ShownSyncStatus = { ...synced, online: synced.online && !fromCache, fromCache }
   const text = syncStatusText(status)
@@ -77,7 +81,10 @@ export function SyncStatusChip({ compact }: { compact?: 'short' | 'icon' }) {
         className={[styles.chip, tone].join(' ')}
         aria-label={shown === text ? undefined : `${text}. Sync details`}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true)
+          setOpened(true)
+        }}
         data-testid="sync-status"
       >
         <Icon name={!status.online ? 'cloudOff' : status.pendingCount > 0 ? 'upload' : 'check'} size={15} />
@@ -86,7 +93,11 @@ export function SyncStatusChip({ compact }: { compact?: 'short' | 'icon' }) {
       <span className="visually-hidden" role="status">
         {text}
       </span>
-      <SyncDetailsDialog open={open} status={status} text={text} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <SyncDetailsDialog open={open} status={status} text={text} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   )
 }

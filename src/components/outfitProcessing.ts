@@ -127,7 +127,4 @@ export function statusPollDue(input: {
   )
 }
 
-/** The header pill's words for outfit photos still being processed. */
-export function processingPhotosText(count: number): string {
-  return `Processing ${count} photo${count === 1 ? '' : 's'}`
-}
+export { processingPhotosText } from './processingPhotosText'

@@ -3,7 +3,7 @@
 // Realtime connection, so it neither waits for nor disturbs the sync engine. The worker starts once
 // the wall has painted (calls made before then wait for it, in order).
 import type * as ComlinkModule from 'comlink'
-import { firstPaintSettled } from '@/lib/afterFirstPaint'
+import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import type { PresenceWorkerApi, PresenceWorkerConfig } from '../../workers/presence/presenceApi'
 import type { DragMessage, PresenceEvent } from './model/presence'
 
@@ -20,7 +20,7 @@ type Remote = ComlinkModule.Remote<PresenceWorkerApi>
 let shared: Promise<{ api: Remote; Comlink: typeof ComlinkModule }> | null = null
 
 async function spawn(config: PresenceWorkerConfig) {
-  await firstPaintSettled()
+  await new Promise<void>((resolve) => afterFirstScreen(resolve))
   const Comlink = await import('comlink')
   const worker = new Worker(new URL('../../workers/presence/presence.worker.ts', import.meta.url), {
     type: 'module',

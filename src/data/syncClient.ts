@@ -12,7 +12,7 @@ import type { FlushSummary } from '../../workers/sync/SyncEngine'
 import type { SyncWorkerApi, SyncWorkerConfig } from '../../workers/sync/workerApi'
 import type { ScopeKey } from './model/scopes'
 import type { SyncHandle } from './replica'
-import { afterFirstPaint } from '@/lib/afterFirstPaint'
+import { afterFirstScreen } from '@/lib/afterFirstScreen'
 
 export type { FlushSummary }
 
@@ -67,7 +67,7 @@ export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Pr
     }
     return worker
   }
-  const cancelScheduled = afterFirstPaint(() => void start())
+  const cancelScheduled = afterFirstScreen(() => void start())
   /** Fire-and-forget calls keep their order and wait for the scheduled start rather than forcing it. */
   const post = (call: Call) => {
     if (worker) void worker.then((w) => call(w.api))

@@ -2,7 +2,7 @@
 // re-encoded as JPEG at quality 0.7, in a web worker so the page stays responsive. The worker loads
 // the library from the app's own origin (the library's default is a CDN, which offline devices and
 // strict networks cannot reach); if the worker cannot start, the library falls back to the main thread.
-import { afterFirstPaint } from './afterFirstPaint'
+import { afterFirstScreen } from './afterFirstScreen'
 import libraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url'
 
 export const DOWNSCALE = { maxSide: 800, quality: 0.7, type: 'image/jpeg' } as const
@@ -13,7 +13,7 @@ const loadLibrary = () => import('browser-image-compression')
  * photo picked after the connection dropped still shrinks. */
 export function preloadDownscaler(): void {
   // Once the screen has painted: the library (and the worker it starts) must not slow the first paint.
-  afterFirstPaint(() => void loadLibrary().catch(() => undefined))
+  afterFirstScreen(() => void loadLibrary().catch(() => undefined))
 }
 
 export async function downscaleImage(file: File): Promise<Blob> {

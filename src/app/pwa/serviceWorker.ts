@@ -1,22 +1,36 @@
 // Registers the service worker (production builds only) and tracks whether a new version waits. The
 // new worker only takes over when the user accepts: pending changes are pushed first, then it is told
-// to activate, and the page reloads once it controls the page.
-import { Workbox } from 'workbox-window'
+// to activate, and the page reloads once it controls the page. Registration (and workbox-window with
+// it) waits for the load event and the first screen, so precaching never competes with the first paint.
+import type { Workbox } from 'workbox-window'
+import { afterFirstScreen } from '@/lib/afterFirstScreen'
 
 type Listener = () => void
 
 let workbox: Workbox | null = null
+let registering = false
 let waiting = false
 const listeners = new Set<Listener>()
 
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return
+async function register(): Promise<void> {
+  const { Workbox } = await import('workbox-window')
   workbox = new Workbox('/sw.js')
   workbox.addEventListener('waiting', () => {
     waiting = true
     listeners.forEach((l) => l())
   })
-  void workbox.register()
+  await workbox.register()
+}
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || registering) return
+  registering = true
+  const later = () =>
+    afterFirstScreen(() => {
+      register().catch((error: unknown) => console.error('Could not register the service worker', error))
+    })
+  if (document.readyState === 'complete') later()
+  else window.addEventListener('load', later, { once: true })
 }
 
 export function updateWaiting(): boolean {

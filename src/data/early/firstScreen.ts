@@ -2,10 +2,10 @@
 // route, the wall's rows from the replica (readWallEarly) and the photos of the cards the first
 // screenful shows, so the browser fetches them while the JavaScript still loads. The wall's hooks
 // take the rows as their starting value; their live queries replace them when they answer.
-import { afterFirstPaint } from '@/lib/afterFirstPaint'
+import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
-import { publicImageUrl } from '@/lib/publicImageUrl'
+import { publicStorageUrl } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS, splitImagePath } from '../images/imageSource'
 import { readWallEarly, type EarlyWall } from './readWallEarly'
 
@@ -30,7 +30,7 @@ function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
     if (!parts || !PUBLIC_BUCKETS.has(parts.bucket)) continue
     const img = new Image()
     img.fetchPriority = 'high'
-    img.src = publicImageUrl(supabaseUrl, parts.bucket, parts.path)
+    img.src = publicStorageUrl(supabaseUrl, parts.bucket, parts.path)
     preloaded.push(img)
   }
 }
@@ -41,7 +41,7 @@ export function startFirstScreenRead(pathname: string, databaseName: string, sup
   if (!wallId || typeof indexedDB === 'undefined') return
   const current = { databaseName, wallId } as NonNullable<typeof early>
   early = current
-  afterFirstPaint(releaseEarlyWall)
+  afterFirstScreen(releaseEarlyWall)
   readWallEarly(databaseName, wallId).then(
     (wall) => {
       current.result = wall

@@ -1,5 +1,8 @@
 // The guest preview wall (/create-preview): kept in the guest database so it survives reloads, and
 // turned into a real wall after sign-up.
+/** The one preview wall's id. */
+export const PREVIEW_WALL_ID = 'preview'
+
 export interface PreviewWallRow {
   id: 'preview'
   name: string

@@ -6,7 +6,7 @@ import { newId } from '@/lib/ids'
 import { isHttpUrl, limits } from '@/lib/validation'
 import { messages } from '@/lib/messages'
 import type { MooriDB } from '../db'
-import type { PreviewPolaroidRow, PreviewWallRow } from '../model/preview'
+import { PREVIEW_WALL_ID, type PreviewPolaroidRow, type PreviewWallRow } from '../model/preview'
 import { MutationError } from '../replica'
 
 /** Where the preview is kept; the app uses the guest database, tests an in-memory one. */
@@ -21,7 +21,8 @@ export const PREVIEW_DEFAULTS = {
 } as const
 /** The preview's stand-in for a user (spec §3): username and creator of every preview polaroid. */
 export const PREVIEW_USER = 'preview-user'
-export const PREVIEW_WALL_ID = 'preview'
+/** The one preview wall's id (defined with its row, so reading the preview needs none of these mutations). */
+export { PREVIEW_WALL_ID }
 /** New preview polaroids land at a random x and y within 0..200 (spec §9). */
 export const PREVIEW_SPREAD = 200
 

@@ -1,8 +1,8 @@
 // The guest preview wall and its polaroids, live from the guest database (whoever is signed in).
 import { useLiveQuery } from 'dexie-react-hooks'
 import { guestPreviewStore } from '../guestDatabase'
-import type { PreviewPolaroidRow, PreviewWallRow } from '../model/preview'
-import { PREVIEW_WALL_ID, type PreviewStore } from '../mutations/preview'
+import { PREVIEW_WALL_ID, type PreviewPolaroidRow, type PreviewWallRow } from '../model/preview'
+import type { PreviewStore } from '../mutations/preview'
 
 export interface PreviewView {
   store: PreviewStore

@@ -101,12 +101,4 @@ export function useProcessingJob(jobId: string | null): JobView | undefined {
   }, [db, jobId])
 }
 
-/** The signed-in user's outfit jobs that have not finished, newest first (to pick a dialog back up). */
-export function useUnfinishedOutfitJobs(): ProcessingJobRow[] | undefined {
-  const { db, userId } = useReplica()
-  return useLiveQuery(async () => {
-    if (!userId) return []
-    const jobs = await db.jobs.where('status').anyOf('queued', 'processing').toArray()
-    return jobs.filter((j) => j.userId === userId && j.kind === 'ootd').sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-  }, [db, userId])
-}
+export { useUnfinishedOutfitJobs } from './useUnfinishedOutfitJobs'

@@ -1,6 +1,6 @@
 // The Discover tab (spec §2): newest polaroids from every wall in a masonry grid, filter chips that do
 // nothing on purpose, and the Discover modal.
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useDiscover, type DiscoverCard as DiscoverEntry } from '@/data/queries/useDiscover'
 import { useReplica } from '@/data/ReplicaContext'
 import { Button } from '@/components/Button'
@@ -10,7 +10,7 @@ import { PolaroidFrame } from '@/components/PolaroidFrame'
 import { Spinner } from '@/components/Spinner'
 import { StateMessage } from '@/components/StateMessage'
 import { useIncrementalList } from '@/components/useIncrementalList'
-import { DiscoverModal } from './DiscoverModal'
+import { lazyPart } from '@/components/lazyPart'
 import { FilterChips } from './FilterChips'
 import styles from './HomeScreen.module.css'
 
@@ -22,6 +22,9 @@ const EAGER_CARDS = 6
 /** Cards rendered per step as the visitor scrolls. */
 const PAGE_SIZE = 30
 
+/** Opens on a tap: its code is fetched ahead once the home screen is up. */
+const DiscoverModal = lazyPart(() => import('./DiscoverModal'), 'DiscoverModal')
+
 const skeletonIds = Array.from({ length: 12 }, (_, i) => `skeleton-${i}`)
 
 export function DiscoverTab() {
@@ -29,6 +32,9 @@ export function DiscoverTab() {
   const replica = useReplica()
   const [filters, setFilters] = useState<string[]>([])
   const [open, setOpen] = useState<DiscoverEntry | null>(null)
+  // The modal is mounted from the first opening on (closing returns focus to the card).
+  const [opened, setOpened] = useState(false)
+  if (open && !opened) setOpened(true)
   const list = useIncrementalList(cards.length, PAGE_SIZE)
 
   let content
@@ -96,7 +102,11 @@ export function DiscoverTab() {
     <>
       <FilterChips active={filters} onChange={setFilters} />
       {content}
-      <DiscoverModal entry={open} onClose={() => setOpen(null)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <DiscoverModal entry={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -43,7 +43,8 @@ import { useWardrobeImport } from './useWardrobeImport'
 import { WardrobeImportDialog } from './WardrobeImportDialog'
 import styles from './WallPage.module.css'
 import { messages } from '@/lib/messages'
-import { markBoot, screenShown } from '@/lib/bootMarks'
+import { firstScreenRendered } from '@/lib/afterFirstScreen'
+import { markBoot } from '@/lib/bootMarks'
 
 export function WallPage({ wallId }: { wallId: string }) {
   markBoot('wallpage-render')
@@ -52,7 +53,7 @@ export function WallPage({ wallId }: { wallId: string }) {
   useLayoutEffect(() => {
     if (items) {
       markBoot('wall-rendered')
-      screenShown()
+      firstScreenRendered()
     }
   }, [items])
   const scope = useScope(wallScope(wallId))

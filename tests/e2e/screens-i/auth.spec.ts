@@ -1,9 +1,10 @@
 // Getting in (spec §2, §4, §8): sign-up confirmed through the inbox, first profile with a taken and
-// then a free username, magic link, Google through the local stand-in, and password recovery.
+// then a free username, magic link, Google through the local stand-in, password recovery, and a stored
+// session the server no longer accepts.
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { admin, emailLink } from '../support/stack'
-import { createUser, uniqueName } from '../support/users'
+import { STORAGE_KEY, createUser, uniqueName } from '../support/users'
 import { signInThroughDialog } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
@@ -164,4 +165,32 @@ test('a password page without a recovery link says so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Invalid or Expired Link' })).toBeVisible()
   await page.getByRole('link', { name: 'Go Home' }).click()
   await expect(page).toHaveURL(/\/$/)
+})
+
+test('a stored session whose refresh token the server refuses ends with the session-expired alert', async ({ context, page }) => {
+  const user = await createUser()
+  // What auth-js would have stored: an access token past its expiry and a refresh token the server never issued.
+  const stored = {
+    access_token: 'expired-access-token',
+    refresh_token: 'refresh-token-nobody-issued',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) - 600,
+    user: { id: user.id, email: user.email, aud: 'authenticated' },
+  }
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        sessionStorage.setItem('e2e-seeded', '1')
+        localStorage.setItem(key, value)
+      }
+    },
+    [STORAGE_KEY, JSON.stringify(stored)] as const,
+  )
+  await page.goto('/')
+  const alert = page.getByRole('dialog', { name: 'Session expired' })
+  await expect(alert.getByRole('alert')).toHaveText('Your session has expired or could not be refreshed. Please log in again.')
+  await alert.getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull()
 })

@@ -1,0 +1,16 @@
+// The processing dialog behind the unfinished-jobs pill, in its own chunk (the outfit upload flow,
+// the processing panel and their mutations are not part of the first load): follows the job the pill
+// asked for, each time it asks.
+import { useEffect } from 'react'
+import { useOutfitUpload } from './useOutfitUpload'
+
+export interface FollowRequest {
+  jobId: string
+}
+
+export function UnfinishedJobsFlow({ request }: { request: FollowRequest }) {
+  // Only follows jobs: no photo is picked here, so the shrinking library is not fetched on every page.
+  const { follow, dialogs } = useOutfitUpload({ picking: false })
+  useEffect(() => follow(request.jobId), [request, follow])
+  return dialogs
+}

@@ -1,0 +1,45 @@
+// Work the first screen does not need (auth-js, the service worker's registration, code to fetch ahead)
+// waits until a route's screen has rendered and the main thread is idle, so it never competes with the
+// first paint. If no screen renders (a page stuck waiting), it runs after a while anyway.
+import { markBoot } from './bootMarks'
+
+const FALLBACK_MS = 5000
+const IDLE_TIMEOUT_MS = 1500
+
+let rendered = false
+const waiting = new Set<() => void>()
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS })
+  else setTimeout(task, 50)
+}
+
+/** Called once a route's screen has committed (the route table does it for every route). */
+export function firstScreenRendered(): void {
+  if (rendered) return
+  rendered = true
+  markBoot('screen-rendered')
+  const tasks = [...waiting]
+  waiting.clear()
+  for (const task of tasks) whenIdle(task)
+}
+
+/** Runs `task` once, at idle time after the first screen rendered. Returns a cancel function. */
+export function afterFirstScreen(task: () => void): () => void {
+  let done = false
+  const run = () => {
+    if (done) return
+    done = true
+    clearTimeout(fallback)
+    waiting.delete(run)
+    task()
+  }
+  const fallback = setTimeout(run, FALLBACK_MS)
+  if (rendered) whenIdle(run)
+  else waiting.add(run)
+  return () => {
+    done = true
+    clearTimeout(fallback)
+    waiting.delete(run)
+  }
+}
