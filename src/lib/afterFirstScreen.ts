@@ -1,6 +1,8 @@
-// Work the first screen does not need (auth-js, the service worker's registration, code to fetch ahead)
-// waits until a route's screen has rendered and the main thread is idle, so it never competes with the
-// first paint. If no screen renders (a page stuck waiting), it runs after a while anyway.
+// Work the first screen does not need (auth-js, the service worker's registration, the sync and presence
+// workers, code to fetch ahead) waits until the route's screen has rendered and the main thread is idle,
+// so it never competes with the first paint. The home page and a wall say so once their rows are read
+// from the replica ("idle" alone is not enough: the page sits idle while it waits on the database);
+// other screens when they commit. If no screen renders (a page stuck waiting), it runs after a while anyway.
 import { markBoot } from './bootMarks'
 
 const FALLBACK_MS = 5000
