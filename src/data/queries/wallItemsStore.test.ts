@@ -228,4 +228,17 @@ describe('the wall items store', () => {
     Dexie.on.storagemutated.fire(cloned)
     await next
   })
+
+  it('tells its listeners outside its read transaction, so what they run may write (effects of the render)', async () => {
+    const db = memoryDatabase()
+    await seed(db)
+    const store = createWallItemsStore(db, me, WALL)
+    let wrote: Promise<unknown> | null = null
+    const unsubscribe = store.subscribe(() => {
+      wrote ??= db.polaroids.update('a', { x: 5 })
+    })
+    open.push({ db, stop: unsubscribe })
+    await expect.poll(() => wrote).not.toBeNull()
+    await expect(wrote).resolves.toBe(1)
+  })
 })
