@@ -13,7 +13,7 @@ import { startLocalStack } from '../../supabase/local/server'
 import { testConfig } from '../../supabase/local/config'
 import { benchUser, cardImages, RECORDERS, seedWall } from './dragKit'
 
-const APP_DIR = 'dist-drop-profile'
+const APP_DIR = process.env.DROP_PROFILE_APP_DIR ?? 'dist-drop-profile'
 const STORAGE_KEY = 'sb-127-auth-token'
 const sizes = process.argv.slice(2).map(Number).filter(Boolean)
 const SIZES = sizes.length > 0 ? sizes : [500, 2000]
@@ -25,6 +25,8 @@ interface TraceEvent {
   ph: string
   ts: number
   dur?: number
+  /** Thread (CPU) time: unlike `dur`, not stretched when other processes take the core. */
+  tdur?: number
   pid: number
   tid: number
   id?: string
@@ -70,6 +72,24 @@ function analyse(events: TraceEvent[], maps: Map<string, SourceMapConsumer>, fro
     .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts >= from && e.ts <= to)
     .map((e) => ({ at: (e.ts - from) / 1000, ms: (e.dur ?? 0) / 1000 }))
     .filter((t) => t.ms >= 1)
+  // Top-level tasks by what started them, in CPU ms: the breakdown that survives a busy machine.
+  const kinds = new Map<string, number>()
+  const kindOf = (task: TraceEvent): string => {
+    const inside = onMain.filter((c) => c.ph === 'X' && c !== task && c.ts >= task.ts && c.ts < task.ts + (task.dur ?? 0)).map((c) => c.name)
+    if (inside.includes('EventHandler::handleMouseReleaseEvent') || inside.includes('EventDispatch')) return 'input events (the mouse-up: gesture end, the mutation starts)'
+    if (inside.includes('IDBTransaction::onComplete') || inside.includes('IDBRequest::SendResult')) return 'IndexedDB callbacks (Dexie, stores and live queries, renders they start)'
+    if (inside.includes('Layerize') || inside.includes('Paint') || inside.includes('UpdateLayoutTree') || inside.includes('WebFrameWidgetImpl::UpdateLifecycle')) return 'frames (rAF, style, layout, paint)'
+    if (inside.includes('TimerFire')) return 'timers'
+    if (inside.includes('FunctionCall') || inside.includes('RunMicrotasks')) return 'script callbacks (IndexedDB results, messages, React scheduler)'
+    return 'other'
+  }
+  let cpu = 0
+  for (const task of onMain) {
+    if (task.ph !== 'X' || task.name !== 'RunTask' || task.ts < from || task.ts > to) continue
+    const ms = (task.tdur ?? task.dur ?? 0) / 1000
+    cpu += ms
+    kinds.set(kindOf(task), (kinds.get(kindOf(task)) ?? 0) + ms)
+  }
   // Self time of the trace's own events on the main thread, by name (top-level and nested X events).
   const byName = new Map<string, number>()
   for (const e of onMain) {
@@ -129,11 +149,11 @@ function analyse(events: TraceEvent[], maps: Map<string, SourceMapConsumer>, fro
         children.set(c.name, Math.max(children.get(c.name) ?? 0, c.dur / 1000))
       }
       const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')
-      return `  at ${((e.ts - from) / 1000).toFixed(0)} ms, ${(e.dur! / 1000).toFixed(1)} ms: events [${top(children, 4)}]\n      js [${top(inside, 8)}]`
+      return `  at ${((e.ts - from) / 1000).toFixed(0)} ms, ${(e.dur! / 1000).toFixed(1)} ms (cpu ${((e.tdur ?? 0) / 1000).toFixed(1)}): events [${top(children, 4)}]\n      js [${top(inside, 8)}]`
     })
   const top = (m: Map<string, number>, n: number) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`)
-  return { tasks, long, top, byName, bySource, byGroup, byFunction }
+  return { tasks, long, top, byName, bySource, byGroup, byFunction, cpu, kinds }
 }
 
 async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label: string) {
@@ -148,15 +168,14 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
   await page.mouse.down()
   await page.mouse.move(from.x + 400, from.y + 250, { steps: 20 })
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  // Light by default (the task split); DROP_PROFILE_JS=1 adds the sampling profiler and Blink's own
+  // events, which cost the page enough to change what they measure.
   const categories = [
     'devtools.timeline',
     'disabled-by-default-devtools.timeline',
-    'v8.execute',
-    'disabled-by-default-v8.cpu_profiler',
     'toplevel',
-    'blink',
-    'IndexedDB',
     'blink.user_timing',
+    ...(process.env.DROP_PROFILE_JS === '1' ? ['v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink', 'IndexedDB'] : []),
   ]
   await page.context().browser()!.startTracing(page, { categories })
   const metric = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
@@ -170,7 +189,7 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
     `new Promise((resolve) => {
       const changed = () => document.querySelector(${JSON.stringify(`[data-canvas-item="${id}"]`)})?.getAttribute('data-x') !== '260'
       if (changed()) return resolve(true)
-      const observer = new MutationObserver(() => { if (changed()) { observer.disconnect(); resolve(true) } })
+      const observer = new MutationObserver(() => { if (changed()) { observer.disconnect(); performance.mark('saved'); resolve(true) } })
       observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-x'] })
     })`,
   )
@@ -182,10 +201,14 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
   const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }
   const dropMark = traceEvents.find((e) => e.name === 'drop' && e.cat.includes('user_timing'))
   const start = dropMark?.ts ?? Math.min(...traceEvents.filter((e) => e.ts > 0).map((e) => e.ts))
-  const end = Math.max(...traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))
+  // Until the saved position shows (the bench's window, less its two closing frames).
+  const savedMark = traceEvents.find((e) => e.name === 'saved' && e.cat.includes('user_timing'))
+  const end = savedMark?.ts ?? Math.max(...traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))
   const result = analyse(traceEvents, maps, start, end)
-  console.log(`\n=== ${label}: drop main-thread ms (bench metric) ${dropMs.toFixed(1)}; marked at ${mark.toFixed(0)}`)
+  console.log(`\n=== ${label}: drop main-thread ms (bench metric) ${dropMs.toFixed(1)}; saved shown ${((end - start) / 1000).toFixed(0)} ms after mouse-up; marked at ${mark.toFixed(0)}`)
   console.log('tasks ≥ 1 ms after the drop (ms since mouse-up: duration):', result.tasks.map((t) => `${t.at.toFixed(0)}:${t.ms.toFixed(1)}`).join('  '))
+  console.log(`main-thread CPU ms in tasks (thread time): ${result.cpu.toFixed(1)}; by what ran:`)
+  console.log(result.top(result.kinds, 10).join('\n'))
   console.log('tasks of 8 ms or more:')
   console.log(result.long.join('\n'))
   console.log('trace events on the main thread (inclusive ms, top 25):')
