@@ -147,6 +147,8 @@ export function createWallItemsStore(db: MooriDB, userId: string | null, wallId:
       }
     })().finally(() => {
       running = null
+      // A listener that came back while the last read was finishing found it still running.
+      if (!error && listeners.size > 0 && !isClean(dirty)) schedule()
     })
   }
 
