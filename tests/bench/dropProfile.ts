@@ -43,7 +43,8 @@ interface ProfileNode {
 function groupOf(source: string): string {
   if (source.includes('node_modules/dexie-react-hooks')) return 'dexie-react-hooks (useLiveQuery)'
   if (source.includes('node_modules/dexie')) return 'Dexie (transactions, live-query observation, IDB calls)'
-  if (source.includes('node_modules/react-dom') || source.includes('node_modules/scheduler')) return 'React render/commit'
+  if (source.includes('node_modules/react-dom') || source.includes('node_modules/scheduler'))
+    return 'React render/commit'
   if (source.includes('node_modules/react/')) return 'React (hooks)'
   if (source.includes('src/data/queries')) return 'live-query functions (src/data/queries)'
   if (source.includes('src/data/mutations')) return 'mutations (src/data/mutations)'
@@ -51,7 +52,9 @@ function groupOf(source: string): string {
   if (source.includes('src/screens') || source.includes('src/components')) return 'screens and components'
   if (source.includes('src/data') || source.includes('src/lib')) return 'other src/data + src/lib'
   if (source.startsWith('(')) return source
-  return source.includes('node_modules/') ? `node_modules/${source.split('node_modules/')[1]!.split('/')[0]}` : source
+  return source.includes('node_modules/')
+    ? `node_modules/${source.split('node_modules/')[1]!.split('/')[0]}`
+    : source
 }
 
 async function sourceMaps(dir: string): Promise<Map<string, SourceMapConsumer>> {
@@ -69,18 +72,35 @@ function analyse(events: TraceEvent[], maps: Map<string, SourceMapConsumer>, fro
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
   const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid)
   const tasks = onMain
-    .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts >= from && e.ts <= to)
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        e.ts >= from &&
+        e.ts <= to,
+    )
     .map((e) => ({ at: (e.ts - from) / 1000, ms: (e.dur ?? 0) / 1000 }))
     .filter((t) => t.ms >= 1)
   // Top-level tasks by what started them, in CPU ms: the breakdown that survives a busy machine.
   const kinds = new Map<string, number>()
   const kindOf = (task: TraceEvent): string => {
-    const inside = onMain.filter((c) => c.ph === 'X' && c !== task && c.ts >= task.ts && c.ts < task.ts + (task.dur ?? 0)).map((c) => c.name)
-    if (inside.includes('EventHandler::handleMouseReleaseEvent') || inside.includes('EventDispatch')) return 'input events (the mouse-up: gesture end, the mutation starts)'
-    if (inside.includes('IDBTransaction::onComplete') || inside.includes('IDBRequest::SendResult')) return 'IndexedDB callbacks (Dexie, stores and live queries, renders they start)'
-    if (inside.includes('Layerize') || inside.includes('Paint') || inside.includes('UpdateLayoutTree') || inside.includes('WebFrameWidgetImpl::UpdateLifecycle')) return 'frames (rAF, style, layout, paint)'
+    const inside = onMain
+      .filter((c) => c.ph === 'X' && c !== task && c.ts >= task.ts && c.ts < task.ts + (task.dur ?? 0))
+      .map((c) => c.name)
+    if (inside.includes('EventHandler::handleMouseReleaseEvent') || inside.includes('EventDispatch'))
+      return 'input events (the mouse-up: gesture end, the mutation starts)'
+    if (inside.includes('IDBTransaction::onComplete') || inside.includes('IDBRequest::SendResult'))
+      return 'IndexedDB callbacks (Dexie, stores and live queries, renders they start)'
+    if (
+      inside.includes('Layerize') ||
+      inside.includes('Paint') ||
+      inside.includes('UpdateLayoutTree') ||
+      inside.includes('WebFrameWidgetImpl::UpdateLifecycle')
+    )
+      return 'frames (rAF, style, layout, paint)'
     if (inside.includes('TimerFire')) return 'timers'
-    if (inside.includes('FunctionCall') || inside.includes('RunMicrotasks')) return 'script callbacks (IndexedDB results, messages, React scheduler)'
+    if (inside.includes('FunctionCall') || inside.includes('RunMicrotasks'))
+      return 'script callbacks (IndexedDB results, messages, React scheduler)'
     return 'other'
   }
   let cpu = 0
@@ -100,12 +120,22 @@ function analyse(events: TraceEvent[], maps: Map<string, SourceMapConsumer>, fro
   const nodes = new Map<number, ProfileNode>()
   const samples: Array<{ node: number; ts: number }> = []
   const profiles = events.filter((e) => e.name === 'ProfileChunk' && main && e.pid === main.pid)
-  const mainProfile = events.find((e) => e.name === 'Profile' && main && e.pid === main.pid && e.tid === main.tid)?.id
+  const mainProfile = events.find(
+    (e) => e.name === 'Profile' && main && e.pid === main.pid && e.tid === main.tid,
+  )?.id
   for (const chunk of profiles) {
     if (chunk.id !== mainProfile) continue
-    const data = chunk.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined
+    const data = chunk.args?.data as
+      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined
     for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node)
-    let ts = samples.at(-1)?.ts ?? Number((events.find((e) => e.name === 'Profile' && e.id === mainProfile)?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0)
+    let ts =
+      samples.at(-1)?.ts ??
+      Number(
+        (
+          events.find((e) => e.name === 'Profile' && e.id === mainProfile)?.args?.data as
+            { startTime?: number } | undefined
+        )?.startTime ?? 0,
+      )
     ;(data?.cpuProfile?.samples ?? []).forEach((node, i) => {
       ts += data?.timeDeltas?.[i] ?? 0
       samples.push({ node, ts })
@@ -142,24 +172,43 @@ function analyse(events: TraceEvent[], maps: Map<string, SourceMapConsumer>, fro
     .filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts >= from && e.ts <= to && (e.dur ?? 0) >= 8000)
     .map((e) => {
       const inside = new Map<string, number>()
-      for (const s of labelled) if (s.ts >= e.ts && s.ts <= e.ts + e.dur!) inside.set(s.fn, (inside.get(s.fn) ?? 0) + s.ms)
+      for (const s of labelled)
+        if (s.ts >= e.ts && s.ts <= e.ts + e.dur!) inside.set(s.fn, (inside.get(s.fn) ?? 0) + s.ms)
       const children = new Map<string, number>()
       for (const c of onMain) {
-        if (c.ph !== 'X' || c === e || c.ts < e.ts || c.ts > e.ts + e.dur! || !c.dur || c.name.includes('RunTask')) continue
+        if (
+          c.ph !== 'X' ||
+          c === e ||
+          c.ts < e.ts ||
+          c.ts > e.ts + e.dur! ||
+          !c.dur ||
+          c.name.includes('RunTask')
+        )
+          continue
         children.set(c.name, Math.max(children.get(c.name) ?? 0, c.dur / 1000))
       }
-      const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')
+      const top = (m: Map<string, number>, n: number) =>
+        [...m]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+          .join('; ')
       return `  at ${((e.ts - from) / 1000).toFixed(0)} ms, ${(e.dur! / 1000).toFixed(1)} ms (cpu ${((e.tdur ?? 0) / 1000).toFixed(1)}): events [${top(children, 4)}]\n      js [${top(inside, 8)}]`
     })
   const top = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`)
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`)
   return { tasks, long, top, byName, bySource, byGroup, byFunction, cpu, kinds }
 }
 
 async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label: string) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')
-  const id = (await page.locator('[data-canvas-item][data-x="260"][data-y="320"]').getAttribute('data-canvas-item'))!
+  const id = (await page
+    .locator('[data-canvas-item][data-x="260"][data-y="320"]')
+    .getAttribute('data-canvas-item'))!
   const card = page.locator(`[data-canvas-item="${id}"]`)
   const box = (await card.boundingBox())!
   const from = { x: box.x + box.width / 2, y: box.y + box.height / 3 }
@@ -167,7 +216,9 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
   await page.mouse.move(from.x, from.y)
   await page.mouse.down()
   await page.mouse.move(from.x + 400, from.y + 250, { steps: 20 })
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
   // Light by default (the task split); DROP_PROFILE_JS=1 adds the sampling profiler and Blink's own
   // events, which cost the page enough to change what they measure.
   const categories = [
@@ -175,10 +226,13 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
     'disabled-by-default-devtools.timeline',
     'toplevel',
     'blink.user_timing',
-    ...(process.env.DROP_PROFILE_JS === '1' ? ['v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink', 'IndexedDB'] : []),
+    ...(process.env.DROP_PROFILE_JS === '1'
+      ? ['v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink', 'IndexedDB']
+      : []),
   ]
   await page.context().browser()!.startTracing(page, { categories })
-  const metric = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
+  const metric = async () =>
+    Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
   const before = await metric()
   const mark = await page.evaluate(() => {
     performance.mark('drop')
@@ -193,20 +247,32 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
       observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-x'] })
     })`,
   )
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
   const after = await metric()
   const buffer = await page.context().browser()!.stopTracing()
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
-  const dropMs = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].reduce((s, k) => s + (after[k]! - before[k]!), 0) * 1000
+  const dropMs =
+    ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].reduce(
+      (s, k) => s + (after[k]! - before[k]!),
+      0,
+    ) * 1000
   const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }
   const dropMark = traceEvents.find((e) => e.name === 'drop' && e.cat.includes('user_timing'))
   const start = dropMark?.ts ?? Math.min(...traceEvents.filter((e) => e.ts > 0).map((e) => e.ts))
   // Until the saved position shows (the bench's window, less its two closing frames).
   const savedMark = traceEvents.find((e) => e.name === 'saved' && e.cat.includes('user_timing'))
-  const end = savedMark?.ts ?? Math.max(...traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))
+  const end =
+    savedMark?.ts ?? Math.max(...traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))
   const result = analyse(traceEvents, maps, start, end)
-  console.log(`\n=== ${label}: drop main-thread ms (bench metric) ${dropMs.toFixed(1)}; saved shown ${((end - start) / 1000).toFixed(0)} ms after mouse-up; marked at ${mark.toFixed(0)}`)
-  console.log('tasks ≥ 1 ms after the drop (ms since mouse-up: duration):', result.tasks.map((t) => `${t.at.toFixed(0)}:${t.ms.toFixed(1)}`).join('  '))
+  console.log(
+    `\n=== ${label}: drop main-thread ms (bench metric) ${dropMs.toFixed(1)}; saved shown ${((end - start) / 1000).toFixed(0)} ms after mouse-up; marked at ${mark.toFixed(0)}`,
+  )
+  console.log(
+    'tasks ≥ 1 ms after the drop (ms since mouse-up: duration):',
+    result.tasks.map((t) => `${t.at.toFixed(0)}:${t.ms.toFixed(1)}`).join('  '),
+  )
   console.log(`main-thread CPU ms in tasks (thread time): ${result.cpu.toFixed(1)}; by what ran:`)
   console.log(result.top(result.kinds, 10).join('\n'))
   console.log('tasks of 8 ms or more:')
@@ -227,7 +293,14 @@ const maps = await sourceMaps(APP_DIR)
 const stack = await startLocalStack(testConfig({ appDir: APP_DIR }))
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 })
 try {
   const user = await benchUser(stack.url, stack.anonKey, stack.serviceRoleKey)
@@ -235,7 +308,11 @@ try {
   for (const size of SIZES) {
     const wallId = await seedWall(user, size, images)
     for (let rep = 0; rep < REPS; rep++) {
-      const reset = await user.client.from('polaroids').update({ x: 260, y: 320 }).eq('wall_id', wallId).eq('name', 'Card 41')
+      const reset = await user.client
+        .from('polaroids')
+        .update({ x: 260, y: 320 })
+        .eq('wall_id', wallId)
+        .eq('name', 'Card 41')
       if (reset.error) throw reset.error
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
       await context.addInitScript(

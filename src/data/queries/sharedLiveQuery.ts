@@ -11,7 +11,10 @@ export interface SharedLiveQuery<T> {
   getError: () => Error | null
 }
 
-export function sharedLiveQuery<T>(querier: () => Promise<T>, same: (a: T, b: T) => boolean): SharedLiveQuery<T> {
+export function sharedLiveQuery<T>(
+  querier: () => Promise<T>,
+  same: (a: T, b: T) => boolean,
+): SharedLiveQuery<T> {
   const listeners = new Set<() => void>()
   let value: T | undefined
   let error: Error | null = null

@@ -119,7 +119,14 @@ describe('the wall items store', () => {
   it('reads the wall bottom to top, with who may manage what and which images wait to upload', async () => {
     const db = memoryDatabase()
     await seed(db)
-    await db.pendingUploads.put({ key: 'polaroid-images/c.jpg', bucket: 'polaroid-images', path: 'c.jpg', blob: new Blob(['x']), contentType: 'image/jpeg', createdAt: 1 })
+    await db.pendingUploads.put({
+      key: 'polaroid-images/c.jpg',
+      bucket: 'polaroid-images',
+      path: 'c.jpg',
+      blob: new Blob(['x']),
+      contentType: 'image/jpeg',
+      createdAt: 1,
+    })
     const store = createWallItemsStore(db, me, WALL)
     expect(store.getSnapshot()).toBeUndefined()
     const watcher = watch(store)
@@ -141,7 +148,8 @@ describe('the wall items store', () => {
     const items = await changed
     expect(ids(items)).toEqual(['c', 'b', 's', 'a'])
     expect(items.find((i) => i.id === 'a')).toMatchObject({ x: 400, y: 250, zIndex: 5 })
-    for (const id of ['b', 'c', 's']) expect(items.find((i) => i.id === id)).toBe(first.find((i) => i.id === id))
+    for (const id of ['b', 'c', 's'])
+      expect(items.find((i) => i.id === id)).toBe(first.find((i) => i.id === id))
     expect(store.getSnapshot()).toBe(items)
   })
 
@@ -157,7 +165,17 @@ describe('the wall items store', () => {
 
   it('ignores writes elsewhere: other tables, other walls, and writes that change nothing', async () => {
     const { db, store, watcher, first } = await loaded()
-    await db.outbox.add({ key: 'polaroids:a', table: 'polaroids', rowId: 'a', fields: [], op: { op: 'call', fn: 'move_polaroid', args: {} }, failureMessage: '', createdAt: 1, rev: 0, attempts: 0 } as never)
+    await db.outbox.add({
+      key: 'polaroids:a',
+      table: 'polaroids',
+      rowId: 'a',
+      fields: [],
+      op: { op: 'call', fn: 'move_polaroid', args: {} },
+      failureMessage: '',
+      createdAt: 1,
+      rev: 0,
+      attempts: 0,
+    } as never)
     await db.polaroids.update('elsewhere', { x: 10 })
     await db.polaroids.put(polaroid('a', { zIndex: 1 }))
     await settle()
@@ -168,7 +186,14 @@ describe('the wall items store', () => {
   it('follows pending uploads: the flag of the item showing that image, and only that item', async () => {
     const { db, watcher, first } = await loaded()
     let changed = watcher.next()
-    await db.pendingUploads.put({ key: 'polaroid-images/b.jpg', bucket: 'polaroid-images', path: 'b.jpg', blob: new Blob(['x']), contentType: 'image/jpeg', createdAt: 1 })
+    await db.pendingUploads.put({
+      key: 'polaroid-images/b.jpg',
+      bucket: 'polaroid-images',
+      path: 'b.jpg',
+      blob: new Blob(['x']),
+      contentType: 'image/jpeg',
+      createdAt: 1,
+    })
     let items = await changed
     expect(items.find((i) => i.id === 'b')?.uploadPending).toBe(true)
     expect(items.find((i) => i.id === 'a')).toBe(first.find((i) => i.id === 'a'))
@@ -187,7 +212,9 @@ describe('the wall items store', () => {
 
   it('reads the whole wall again after a bulk write Dexie does not list by key, keeping unchanged objects', async () => {
     const { db, watcher, first } = await loaded()
-    const many = Array.from({ length: 60 }, (_, i) => polaroid(`n${String(i).padStart(2, '0')}`, { zIndex: 10 + i }))
+    const many = Array.from({ length: 60 }, (_, i) =>
+      polaroid(`n${String(i).padStart(2, '0')}`, { zIndex: 10 + i }),
+    )
     const changed = watcher.next()
     await db.polaroids.bulkPut([...many, polaroid('c', { zIndex: 2, name: 'renamed' })])
     const items = await changed

@@ -84,7 +84,11 @@ function sameEntries(a: ReadonlyMap<string, WallItem>, b: ReadonlyMap<string, Wa
 
 /** The sorted list with the touched ids taken out and their new items put back in place: a drop moves
  * one card to the top without sorting the whole wall again. */
-function resorted(sorted: WallItem[], touched: ReadonlySet<string>, next: ReadonlyMap<string, WallItem>): WallItem[] {
+function resorted(
+  sorted: WallItem[],
+  touched: ReadonlySet<string>,
+  next: ReadonlyMap<string, WallItem>,
+): WallItem[] {
   const list = sorted.filter((item) => !touched.has(item.id))
   for (const id of touched) {
     const item = next.get(id)
@@ -152,7 +156,12 @@ export function createWallItemsStore(db: MooriDB, userId: string | null, wallId:
     })
   }
 
-  const isClean = (d: Dirty) => !d.wall && d.polaroids !== 'all' && d.stickers !== 'all' && d.paths !== 'all' && d.polaroids.size + d.stickers.size + d.paths.size === 0
+  const isClean = (d: Dirty) =>
+    !d.wall &&
+    d.polaroids !== 'all' &&
+    d.stickers !== 'all' &&
+    d.paths !== 'all' &&
+    d.polaroids.size + d.stickers.size + d.paths.size === 0
 
   /** Reads what `work` names in one transaction, then applies it outside that transaction: listeners
    * render (and run effects that may write) synchronously, and must not inherit a read-only zone. */
@@ -187,11 +196,19 @@ export function createWallItemsStore(db: MooriDB, userId: string | null, wallId:
 
   /** The pending set with the named paths (and the paths of re-read rows) looked up again; the same
    * set when none of them changed, so the items' flags need no second look. */
-  const pendingPaths = async (paths: Set<string>, ...rows: Array<Array<PolaroidRow | StickerRow | undefined>>) => {
+  const pendingPaths = async (
+    paths: Set<string>,
+    ...rows: Array<Array<PolaroidRow | StickerRow | undefined>>
+  ) => {
     const wanted = new Set(paths)
     for (const row of rows.flat()) if (row?.imagePath) wanted.add(row.imagePath)
     if (wanted.size === 0) return pending
-    const found = new Set(await db.pendingUploads.where(':id').anyOf([...wanted]).primaryKeys())
+    const found = new Set(
+      await db.pendingUploads
+        .where(':id')
+        .anyOf([...wanted])
+        .primaryKeys(),
+    )
     if ([...wanted].every((path) => found.has(path) === pending.has(path))) return pending
     const next = new Set(pending)
     for (const path of wanted) {

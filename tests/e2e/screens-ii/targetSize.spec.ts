@@ -27,12 +27,17 @@ test.beforeAll(async () => {
 })
 
 for (const who of ['owner', 'visitor'] as const) {
-  test(`axe target-size is clean on a wall of overlapping tilted cards (${who})`, async ({ context, page }) => {
+  test(`axe target-size is clean on a wall of overlapping tilted cards (${who})`, async ({
+    context,
+    page,
+  }) => {
     if (who === 'owner') await signInContext(context, owner)
     await page.setViewportSize({ width: 1280, height: 800 })
     await openWall(page, wall.id)
     await expect(page.locator('[data-canvas-item]')).toHaveCount(CARDS)
-    const buttons = page.locator('[data-canvas-item] button[aria-label^="Open "], [data-canvas-item] button[aria-label^="Delete "]')
+    const buttons = page.locator(
+      '[data-canvas-item] button[aria-label^="Open "], [data-canvas-item] button[aria-label^="Delete "]',
+    )
     await expect(buttons).toHaveCount(who === 'owner' ? CARDS * 2 : CARDS)
     // The cards overlap and are tilted; the buttons are big enough, and the circles kept their size.
     const sizes = await buttons.evaluateAll((els) =>
