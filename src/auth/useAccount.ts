@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useMyProfileState } from '@/data/queries/useProfile'
 import { useRetainScope } from '@/data/queries/useScope'
-import { useSyncStatus } from '@/data/queries/useSyncStatus'
+import { useSyncOnline } from '@/data/queries/useSyncStatus'
 import type { ProfileRow } from '@/data/model/rows'
 import { readCachedProfile, writeCachedProfile, type CachedProfile } from './profileCache'
 import { useSession, type SessionUser } from './SessionContext'
@@ -28,7 +28,7 @@ export function useAccount(): Account {
   const userId = session.user?.id ?? null
   useRetainScope(userId ? 'me' : null)
   const mine = useMyProfileState()
-  const offline = useSyncStatus()?.online === false
+  const offline = useSyncOnline() === false
   const replicaProfile = mine?.profile
   const me = { status: mine?.me ?? 'loading' }
   const [timedOut, setTimedOut] = useState(false)

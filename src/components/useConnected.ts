@@ -1,10 +1,10 @@
 // Whether work that needs the server can happen now: the browser is online and the sync engine reaches
 // the backend (a network that is up but cannot reach Moori counts as offline).
-import { useSyncStatus } from '@/data/queries/useSyncStatus'
+import { useSyncOnline } from '@/data/queries/useSyncStatus'
 import { useOnlineStatus } from './useOnlineStatus'
 
 export function useConnected(): boolean {
   const browserOnline = useOnlineStatus()
-  const sync = useSyncStatus()
-  return browserOnline && (sync?.online ?? true)
+  const syncOnline = useSyncOnline()
+  return browserOnline && (syncOnline ?? true)
 }

@@ -5,11 +5,25 @@ import { useCallback, useSyncExternalStore } from 'react'
 
 export const PHONE_LAYOUT_QUERY = '(max-width: 640px), (max-height: 500px)'
 
+// One MediaQueryList per query for the page's life: React reads the answer on every render and after
+// every commit of each component that asks (a dozen on a wall), and `matchMedia()` parses the query
+// each time it is called.
+const lists = new Map<string, MediaQueryList>()
+
+function listFor(query: string): MediaQueryList {
+  let list = lists.get(query)
+  if (!list) {
+    list = window.matchMedia(query)
+    lists.set(query, list)
+  }
+  return list
+}
+
 /** A media query's answer, read during render (no flash of the other layout) and kept current. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = window.matchMedia(query)
+      const list = listFor(query)
       list.addEventListener('change', onChange)
       return () => list.removeEventListener('change', onChange)
     },
@@ -17,7 +31,7 @@ export function useMediaQuery(query: string): boolean {
   )
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => listFor(query).matches,
     () => false,
   )
 }

@@ -4,6 +4,7 @@
 // over 33 ms, medians of 3 runs. Plus how long a 200-card wall takes from navigation until every
 // visible card's photo is painted, from a warm replica (and, for contrast, a cold one).
 import { rm } from 'node:fs/promises'
+import os from 'node:os'
 import { chromium, type Browser, type Page } from 'playwright'
 import { buildApp } from '../../scripts/lib/buildApp'
 import { startLocalStack } from '../../supabase/local/server'
@@ -120,6 +121,7 @@ async function paintTimes(browser: Browser, appUrl: string, session: unknown, wa
 export const bench: Bench = {
   name: 'drag',
   async run(): Promise<BenchTable[]> {
+    const loadAtStart = os.loadavg().map((n) => n.toFixed(2)).join(' / ')
     console.log('building the app...')
     await buildApp({ outDir: APP_DIR, quiet: true })
     const stack = await startLocalStack(testConfig({ appDir: APP_DIR }))
@@ -150,6 +152,8 @@ export const bench: Bench = {
             'frames >33 ms': median(runs.map((r) => r.longFrames)),
             'drag wall ms (60 moves)': Math.round(median(runs.map((r) => r.dragMs))),
             'drop main-thread ms': round(median(runs.map((r) => r.dropMs)), 1),
+            'drop long tasks (runs)': runs.map((r) => r.dropLongTasks).join('/'),
+            'drop longest task ms': round(median(runs.map((r) => r.dropLongestTaskMs)), 1),
           })
           console.log(JSON.stringify(rows.at(-1)))
         }
@@ -163,6 +167,8 @@ export const bench: Bench = {
             'main-thread ms/move: CDP Performance.getMetrics deltas of ScriptDuration + LayoutDuration + RecalcStyleDuration over 60 pointer moves',
             'drop main-thread ms: the same metrics from the drop until the card shows its saved position (the wall writes its replica, the live query re-renders; the bare page only ends the drag)',
             'input→frame: pointermove timeStamp to a task queued from the next animation frame',
+            'drop long tasks: tasks of 50 ms or more (PerformanceObserver "longtask") from the drop until the saved position shows, per run; longest: their median over runs of each run\'s longest (0: none)',
+            `machine load (os.loadavg 1/5/15 min) at start: ${loadAtStart}; at end: ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} (${os.cpus().length} cores)`,
             'the wall renders only the cards near the viewport; the bare-DOM page keeps every card in the DOM and moves one by transform',
           ],
         },

@@ -108,11 +108,17 @@ export async function servePages(images: Buffer[]): Promise<{ url: string; close
 
 /**
  * Installed before any page script (as source text, so nothing of the Node build leaks in): records
- * rAF deltas and pointer-move → next-frame latency while `__bench.recording` is on.
+ * rAF deltas and pointer-move → next-frame latency while `__bench.recording` is on, and every long task
+ * (50 ms or more, the browser's own definition) with its start time.
  */
 export const RECORDERS = `(() => {
-  const bench = { recording: false, frames: [], latencies: [] }
+  const bench = { recording: false, frames: [], latencies: [], longTasks: [] }
   window.__bench = bench
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
   let last = 0
   const loop = (t) => {
     if (bench.recording) {
@@ -140,6 +146,9 @@ export interface DragFigures {
   dragMs: number
   /** Main-thread ms from the drop until the new position is shown from the saved data. */
   dropMs: number
+  /** Long tasks (50 ms or more) between the drop and the saved position being shown: how many, the longest. */
+  dropLongTasks: number
+  dropLongestTaskMs: number
 }
 
 const MOVES = 60
@@ -172,16 +181,19 @@ export async function measureDrag(
   await page.mouse.move(from.x + 400, from.y + 250, { steps: MOVES })
   const dragMs = performance.now() - started
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  const dropAt = await page.evaluate(() => performance.now())
   const after = await metrics(cdp)
   await page.mouse.up()
   await saved()
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   const dropped = await metrics(cdp)
-  const recorded = await page.evaluate(() => {
-    const bench = (window as unknown as { __bench: { recording: boolean; frames: number[]; latencies: number[] } }).__bench
+  const recorded = await page.evaluate((since) => {
+    type Bench = { recording: boolean; frames: number[]; latencies: number[]; longTasks: Array<{ start: number; duration: number }> }
+    const bench = (window as unknown as { __bench: Bench }).__bench
     bench.recording = false
-    return { frames: [...bench.frames], latencies: [...bench.latencies] }
-  })
+    const afterDrop = bench.longTasks.filter((task) => task.start >= since).map((task) => task.duration)
+    return { frames: [...bench.frames], latencies: [...bench.latencies], afterDrop }
+  }, dropAt)
   const mainThread = (from: Record<string, number>, to: Record<string, number>) =>
     ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].reduce((sum, name) => sum + (to[name] ?? 0) - (from[name] ?? 0), 0)
   const sorted = [...recorded.latencies].sort((a, b) => a - b)
@@ -191,6 +203,8 @@ export async function measureDrag(
     p95LatencyMs: sorted[Math.min(sorted.length - 1, Math.floor(0.95 * (sorted.length - 1) + 0.5))] ?? NaN,
     longFrames: recorded.frames.filter((d) => d > 33.4).length,
     dragMs,
+    dropLongTasks: recorded.afterDrop.length,
+    dropLongestTaskMs: Math.max(0, ...recorded.afterDrop),
   }
 }
 

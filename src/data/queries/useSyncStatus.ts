@@ -1,7 +1,12 @@
 // What the status chip shows: online or not, pushing, how many changes wait and since when, how many
-// were refused, when the last sync happened.
+// were refused, when the last sync happened. One live query per replica serves every component that
+// asks (sharedLiveQuery.ts), read in one transaction; `useSyncOnline` re-renders only when the
+// connection changes, not on every outbox write.
+import { useSyncExternalStore } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import type { MooriDB } from '../db'
 import { useReplica } from '../ReplicaContext'
+import { sharedLiveQuery, type SharedLiveQuery } from './sharedLiveQuery'
 
 export interface SyncStatus {
   online: boolean
@@ -13,9 +18,8 @@ export interface SyncStatus {
   lastError: string | null
 }
 
-export function useSyncStatus(): SyncStatus | undefined {
-  const { db } = useReplica()
-  return useLiveQuery(async () => {
+function readSyncStatus(db: MooriDB): Promise<SyncStatus> {
+  return db.transaction('r', [db.syncState, db.outbox, db.failedMutations], async () => {
     const [state, pendingCount, oldest, failedCount] = await Promise.all([
       db.syncState.get('sync'),
       db.outbox.count(),
@@ -31,7 +35,38 @@ export function useSyncStatus(): SyncStatus | undefined {
       lastSyncedAt: state?.lastSyncedAt ?? null,
       lastError: state?.lastError ?? null,
     }
-  }, [db])
+  })
+}
+
+const sameStatus = (a: SyncStatus, b: SyncStatus) =>
+  (Object.keys(a) as Array<keyof SyncStatus>).every((key) => Object.is(a[key], b[key]))
+
+const stores = new WeakMap<MooriDB, SharedLiveQuery<SyncStatus>>()
+
+function statusOf(db: MooriDB): SharedLiveQuery<SyncStatus> {
+  let store = stores.get(db)
+  if (!store) {
+    store = sharedLiveQuery(() => readSyncStatus(db), sameStatus)
+    stores.set(db, store)
+  }
+  return store
+}
+
+export function useSyncStatus(): SyncStatus | undefined {
+  const store = statusOf(useReplica().db)
+  const status = useSyncExternalStore(store.subscribe, store.getSnapshot)
+  const error = store.getError()
+  if (error) throw error
+  return status
+}
+
+/** Whether the sync engine reaches the server; undefined until known. */
+export function useSyncOnline(): boolean | undefined {
+  const store = statusOf(useReplica().db)
+  const online = useSyncExternalStore(store.subscribe, () => store.getSnapshot()?.online)
+  const error = store.getError()
+  if (error) throw error
+  return online
 }
 
 /** Refusals the user has not been told about yet, oldest first. */

@@ -1,69 +1,58 @@
 // Everything on a wall, bottom to top: polaroids and stickers merged by z-index, each with whether the
-// current user may move or delete it and whether its image still waits to upload.
-import { useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import Dexie from 'dexie'
-import { canManageItem } from '../model/permissions'
-import type { PolaroidRow, StickerRow } from '../model/rows'
+// current user may move or delete it and whether its image still waits to upload. Kept by key in a
+// store (wallItemsStore.ts), so a change to one item hands out a new list in which only that item is a
+// new object. A screen that needs only part of it (is it empty? its stickers) selects that part and
+// re-renders only when the part changes: the wall page does not re-render when a card is dropped.
+import { useMemo, useSyncExternalStore } from 'react'
 import { useReplica } from '../ReplicaContext'
-import { pendingImages } from './scopeMembers'
+import { createWallItemsStore, type WallItem, type WallItemsStore } from './wallItemsStore'
 import { earlyWall } from '../early/firstScreen'
-import { markBoot } from '@/lib/bootMarks'
 
-export type WallItem =
-  | ({ kind: 'polaroid'; canManage: boolean; uploadPending: boolean } & PolaroidRow)
-  | ({ kind: 'sticker'; canManage: boolean; uploadPending: boolean } & StickerRow)
+export type { WallItem, WallItemsStore } from './wallItemsStore'
 
-interface WallRows {
-  ownerId: string | undefined
-  polaroids: PolaroidRow[]
-  stickers: StickerRow[]
-  pending: ReadonlySet<string>
+/** The wall's store; pass it to `useWallItemsSelect` in this component or below it. */
+export function useWallItemsStore(wallId: string): WallItemsStore {
+  const { db, userId } = useReplica()
+  // Seeded with the rows the boot script read before the app had loaded, when it read this wall.
+  return useMemo(
+    () => createWallItemsStore(db, userId, wallId, earlyWall(db.name, wallId)),
+    [db, userId, wallId],
+  )
 }
 
-/** The rows as the wall shows them: permissions, upload marks, bottom to top. */
-function toWallItems({ ownerId, polaroids, stickers, pending }: WallRows, userId: string | null): WallItem[] {
-  const manage = (createdBy: string) => canManageItem({ createdBy }, ownerId, userId)
-  const items: WallItem[] = [
-    ...polaroids.map((p) => ({
-      ...p,
-      kind: 'polaroid' as const,
-      canManage: manage(p.createdBy),
-      uploadPending: Boolean(p.imagePath && pending.has(p.imagePath)),
-    })),
-    ...stickers.map((s) => ({
-      ...s,
-      kind: 'sticker' as const,
-      canManage: manage(s.createdBy),
-      uploadPending: pending.has(s.imagePath),
-    })),
-  ]
-  return items.sort((a, b) => a.zIndex - b.zIndex || a.timestamp - b.timestamp)
+/**
+ * A value derived from the wall's items (undefined until they are read). `select` and `same` must be
+ * stable (module-level or memoised): the last answer is reused while the items are the same list, and
+ * kept while `same` says the new answer equals it.
+ */
+export function useWallItemsSelect<T>(
+  store: WallItemsStore,
+  select: (items: WallItem[] | undefined) => T,
+  same: (a: T, b: T) => boolean = Object.is,
+): T {
+  const getSnapshot = useMemo(() => {
+    let last: { items: WallItem[] | undefined; value: T } | null = null
+    return () => {
+      const items = store.getSnapshot()
+      if (last && last.items === items) return last.value
+      const value = select(items)
+      last = { items, value: last && same(last.value, value) ? last.value : value }
+      return last.value
+    }
+  }, [store, select, same])
+  const value = useSyncExternalStore(store.subscribe, getSnapshot)
+  const error = store.getError()
+  if (error) throw error
+  return value
 }
+
+const all = (items: WallItem[] | undefined) => items
 
 export function useWallItems(wallId: string): WallItem[] | undefined {
-  const { db, userId } = useReplica()
-  // Until the live query answers: the rows the boot script read before the app had loaded.
-  const [initial] = useState(() => {
-    const early = earlyWall(db.name, wallId)
-    return early ? toWallItems({ ...early, ownerId: early.wall?.ownerId }, userId) : undefined
-  })
-  return useLiveQuery(
-    async () => {
-      const range = [
-        [wallId, Dexie.minKey],
-        [wallId, Dexie.maxKey],
-      ] as const
-      const [wall, polaroids, stickers] = await Promise.all([
-        db.walls.get(wallId),
-        db.polaroids.where('[wallId+zIndex]').between(range[0], range[1]).toArray(),
-        db.stickers.where('[wallId+zIndex]').between(range[0], range[1]).toArray(),
-      ])
-      const pending = await pendingImages(db, [...polaroids.map((p) => p.imagePath), ...stickers.map((s) => s.imagePath)])
-      markBoot('wall-items')
-      return toWallItems({ ownerId: wall?.ownerId, polaroids, stickers, pending }, userId)
-    },
-    [db, userId, wallId],
-    initial,
-  )
+  return useWallItemsSelect(useWallItemsStore(wallId), all)
+}
+
+/** Two lists of the same objects in the same order. */
+export function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i])
 }

@@ -2,11 +2,11 @@
 // while a photo is being prepared), draggable by whoever may move them (creator or wall owner), with
 // their open and delete controls. Drops and arrow-key moves are saved as position changes; a change
 // the replica refuses snaps back with the spec's message.
-import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { CanvasView, type RemoteDragFeed } from '@/canvas/CanvasView'
 import type { Camera } from '@/canvas/Camera'
 import type { ItemPosition } from '@/canvas/gestures'
-import type { WallItem } from '@/data/queries/useWallItems'
+import { useWallItemsSelect, type WallItem, type WallItemsStore } from '@/data/queries/useWallItems'
 import { movePolaroid } from '@/data/mutations/polaroids'
 import { moveSticker } from '@/data/mutations/stickers'
 import { useReplica } from '@/data/ReplicaContext'
@@ -28,9 +28,37 @@ export function itemTitle(item: WallItem): string {
   return item.name || (item.kind === 'polaroid' ? 'Untitled polaroid' : 'Sticker')
 }
 
+/** Looked up when an item is moved or opened (rare), rather than kept in a map rebuilt on every change. */
+function kindOf(store: WallItemsStore, id: string): WallItem['kind'] | undefined {
+  return store.getSnapshot()?.find((item) => item.id === id)?.kind
+}
+
+/** An item with its footprint, whether the user may drag it, and what a screen reader calls it. */
+function placeItem(item: WallItem, canMove: boolean): WallCanvasItem {
+  const title = itemTitle(item)
+  return item.kind === 'polaroid'
+    ? {
+        ...item,
+        width: POLAROID_CARD.width,
+        height: POLAROID_CARD.height,
+        draggable: canMove && item.canManage,
+        label: `Polaroid: ${title}${item.username ? ` by ${item.username}` : ''}`,
+      }
+    : {
+        ...item,
+        width: STICKER_CARD.size,
+        height: STICKER_CARD.size,
+        draggable: canMove && item.canManage,
+        label: `Sticker: ${title}`,
+      }
+}
+
+const listOf = (items: WallItem[] | undefined): WallItem[] => items ?? NO_ITEMS
+const NO_ITEMS: WallItem[] = []
+
 export function WallCanvas({
   camera,
-  items,
+  itemsStore,
   uploading,
   canMove,
   onOpen,
@@ -42,7 +70,7 @@ export function WallCanvas({
   children,
 }: {
   camera: Camera
-  items: WallItem[]
+  itemsStore: WallItemsStore
   uploading: boolean
   /** Signed in: items the user manages may move. */
   canMove: boolean
@@ -55,6 +83,7 @@ export function WallCanvas({
   renderRemoteChip?: (by: string) => ReactNode
   children?: ReactNode
 }) {
+  const items = useWallItemsSelect(itemsStore, listOf)
   const replica = useReplica()
   const userId = replica.userId
   const toast = useToast()
@@ -63,24 +92,16 @@ export function WallCanvas({
     handlers.current = { onOpen, onDelete }
   }, [onOpen, onDelete])
 
+  // Placed once per item object: the wall's store hands out a new object only for an item that changed,
+  // so after a drop the canvas sees one new item and every other card skips rendering.
+  const [placedCache] = useState(() => new WeakMap<WallItem, { canMove: boolean; place: WallCanvasItem }>())
   const canvasItems = useMemo<WallCanvasItem[]>(() => {
     const placed: WallCanvasItem[] = items.map((item) => {
-      const title = itemTitle(item)
-      return item.kind === 'polaroid'
-        ? {
-            ...item,
-            width: POLAROID_CARD.width,
-            height: POLAROID_CARD.height,
-            draggable: canMove && item.canManage,
-            label: `Polaroid: ${title}${item.username ? ` by ${item.username}` : ''}`,
-          }
-        : {
-            ...item,
-            width: STICKER_CARD.size,
-            height: STICKER_CARD.size,
-            draggable: canMove && item.canManage,
-            label: `Sticker: ${title}`,
-          }
+      const cached = placedCache.get(item)
+      if (cached?.canMove === canMove) return cached.place
+      const place = placeItem(item, canMove)
+      placedCache.set(item, { canMove, place })
+      return place
     })
     if (uploading) {
       const top = items.reduce((z, item) => Math.max(z, item.zIndex), 0)
@@ -97,17 +118,11 @@ export function WallCanvas({
       })
     }
     return placed
-  }, [items, uploading, canMove])
-
-  const kinds = useMemo(() => new Map(items.map((item) => [item.id, item.kind])), [items])
-  const kindsRef = useRef(kinds)
-  useLayoutEffect(() => {
-    kindsRef.current = kinds
-  }, [kinds])
+  }, [items, uploading, canMove, placedCache])
 
   const onMove = useCallback(
     async (id: string, position: ItemPosition) => {
-      const kind = kindsRef.current.get(id)
+      const kind = kindOf(itemsStore, id)
       try {
         if (kind === 'polaroid') await movePolaroid(replica, id, position)
         else if (kind === 'sticker') await moveSticker(replica, id, position)
@@ -117,7 +132,7 @@ export function WallCanvas({
         throw error
       }
     },
-    [replica, toast],
+    [replica, toast, itemsStore],
   )
 
   const renderItem = useCallback((item: WallCanvasItem) => {
@@ -177,9 +192,12 @@ export function WallCanvas({
     )
   }, [userId])
 
-  const openItem = useCallback((id: string) => {
-    if (kindsRef.current.get(id) === 'polaroid') handlers.current.onOpen(id)
-  }, [])
+  const openItem = useCallback(
+    (id: string) => {
+      if (kindOf(itemsStore, id) === 'polaroid') handlers.current.onOpen(id)
+    },
+    [itemsStore],
+  )
 
   return (
     <CanvasView

@@ -13,7 +13,12 @@ import { deleteSticker } from '@/data/mutations/stickers'
 import { wallScope } from '@/data/model/scopes'
 import { useScope } from '@/data/queries/useScope'
 import { useWall } from '@/data/queries/useWall'
-import { useWallItems, type WallItem } from '@/data/queries/useWallItems'
+import {
+  sameElements,
+  useWallItemsSelect,
+  useWallItemsStore,
+  type WallItem,
+} from '@/data/queries/useWallItems'
 import { useReplica } from '@/data/ReplicaContext'
 import { useAccount } from '@/auth/useAccount'
 import { ActionSheet, type SheetAction } from '@/components/ActionSheet'
@@ -46,16 +51,22 @@ import { messages } from '@/lib/messages'
 import { firstScreenRendered } from '@/lib/afterFirstScreen'
 import { markBoot } from '@/lib/bootMarks'
 
+// What the page itself reads of the wall's items; the canvas reads the list. A drop changes none of
+// these, so it re-renders the canvas and the one card, not the page.
+const countOf = (items: WallItem[] | undefined) => items?.length
+const stickersOf = (items: WallItem[] | undefined) => (items ?? []).filter((item) => item.kind === 'sticker')
+
 export function WallPage({ wallId }: { wallId: string }) {
-  markBoot('wallpage-render')
   const view = useWall(wallId)
-  const items = useWallItems(wallId)
+  const itemsStore = useWallItemsStore(wallId)
+  const count = useWallItemsSelect(itemsStore, countOf)
+  // The wall is shown with what the device has: background work (the workers) may start now.
+  const read = count !== undefined
   useLayoutEffect(() => {
-    if (items) {
-      markBoot('wall-rendered')
-      firstScreenRendered()
-    }
-  }, [items])
+    if (!read) return
+    markBoot('wall-rendered')
+    firstScreenRendered()
+  }, [read])
   const scope = useScope(wallScope(wallId))
   const account = useAccount()
   const replica = useReplica()
@@ -94,9 +105,9 @@ export function WallPage({ wallId }: { wallId: string }) {
   const peersByKey = useMemo(() => new Map(presence.peers.map((peer) => [peer.key, peer])), [presence.peers])
   const renderRemoteChip = useCallback((by: string) => <DraggerChip peer={peersByKey.get(by)} />, [peersByKey])
 
-  useAutoLayout(items, view.isOwner, scope.status === 'ready', uploading)
+  useAutoLayout(itemsStore, view.isOwner, scope.status === 'ready', uploading)
 
-  const stickers = useMemo(() => (items ?? []).filter((item) => item.kind === 'sticker'), [items])
+  const stickers = useWallItemsSelect(itemsStore, stickersOf, sameElements)
   const wardrobeImport = useWardrobeImport(wallId, stickers)
   useCutOutLater(wallId, signedIn)
 
@@ -107,6 +118,12 @@ export function WallPage({ wallId }: { wallId: string }) {
       }),
     [navigate, wallId, location],
   )
+
+  const selectPressed = useCallback(
+    (items: WallItem[] | undefined) => items?.find((item) => item.id === actionsFor) ?? null,
+    [actionsFor],
+  )
+  const pressed = useWallItemsSelect(itemsStore, selectPressed)
 
   const confirmDelete = async () => {
     if (!deleting) return
@@ -146,14 +163,13 @@ export function WallPage({ wallId }: { wallId: string }) {
   if (!view.wall) return <PageSpinner label="Loading Moori" />
 
   const wall = view.wall
-  const empty = items !== undefined && items.length === 0 && !uploading
-  const pressed = items?.find((item) => item.id === actionsFor) ?? null
+  const empty = count === 0 && !uploading
   const itemActions = (item: WallItem): SheetAction[] => [
     ...(item.kind === 'polaroid' ? [{ label: 'Open', icon: 'image' as const, onSelect: () => open(item.id) }] : []),
     ...(item.canManage ? [{ label: 'Delete', icon: 'trash' as const, danger: true, onSelect: () => setDeleting(item) }] : []),
   ]
   const showActions = (id: string) => {
-    const item = items?.find((i) => i.id === id)
+    const item = itemsStore.getSnapshot()?.find((i) => i.id === id)
     if (item && itemActions(item).length > 0) setActionsFor(id)
   }
 
@@ -163,7 +179,7 @@ export function WallPage({ wallId }: { wallId: string }) {
       <main id="main" className={styles.stage}>
         <WallCanvas
           camera={camera}
-          items={items ?? []}
+          itemsStore={itemsStore}
           uploading={uploading}
           canMove={signedIn}
           onOpen={open}
@@ -183,7 +199,7 @@ export function WallPage({ wallId }: { wallId: string }) {
             </div>
           )}
         </WallCanvas>
-        {items === undefined && (
+        {count === undefined && (
           <div className={styles.loading}>
             <PageSpinner label="Loading polaroids" />
           </div>

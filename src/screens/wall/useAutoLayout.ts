@@ -1,7 +1,7 @@
 // The owner's automatic layout on first display (spec §2, §4): polaroids still at (0,0) are spread
 // over a grid sized to the window and saved like moves. Runs once per visit, when the items are known.
 import { useEffect, useRef } from 'react'
-import type { WallItem } from '@/data/queries/useWallItems'
+import { useWallItemsSelect, type WallItem, type WallItemsStore } from '@/data/queries/useWallItems'
 import { movePolaroid } from '@/data/mutations/polaroids'
 import { useReplica } from '@/data/ReplicaContext'
 import { autoLayout, isAtOrigin } from '@/lib/autoLayout'
@@ -9,9 +9,13 @@ import { useToast } from '@/components/Toasts'
 
 export const LAYOUT_FAILED = 'Could not save the initial layout. Please try refreshing the page.'
 
-/** `ready`: the wall's items have been pulled at least once, so the list is the real one. */
-export function useAutoLayout(items: WallItem[] | undefined, isOwner: boolean, ready: boolean, uploading: boolean): void {
+const countOf = (items: WallItem[] | undefined) => items?.length
+
+/** `ready`: the wall's items have been pulled at least once, so the list is the real one. Follows the
+ * number of items only (read from the store when it acts), so moves do not re-render the page. */
+export function useAutoLayout(store: WallItemsStore, isOwner: boolean, ready: boolean, uploading: boolean): void {
   const replica = useReplica()
+  const count = useWallItemsSelect(store, countOf)
   const toast = useToast()
   const done = useRef(false)
   // The owner's own upload on an empty wall lands where new cards land, and stays there.
@@ -19,7 +23,8 @@ export function useAutoLayout(items: WallItem[] | undefined, isOwner: boolean, r
 
   useEffect(() => {
     // An empty list right after the first pull may simply not have been read yet: wait for items.
-    if (done.current || !items || items.length === 0 || !isOwner || !ready) return
+    const items = store.getSnapshot()
+    if (done.current || !count || !items || !isOwner || !ready) return
     done.current = true
     const polaroids = items
       .filter((item) => item.kind === 'polaroid')
@@ -37,5 +42,5 @@ export function useAutoLayout(items: WallItem[] | undefined, isOwner: boolean, r
         toast.error(LAYOUT_FAILED)
       }
     })()
-  }, [items, isOwner, ready, replica, toast])
+  }, [store, count, isOwner, ready, replica, toast])
 }
