@@ -35,15 +35,15 @@ export function preloadChunks(modules: string[]): Plugin {
         if (roots.length < modules.length) throw new Error(`preloadChunks: no chunk for ${modules.join(', ')}`)
         const already = new Set([...html.matchAll(/href="\/([^"]+\.js)"/g), ...html.matchAll(/src="\/([^"]+\.js)"/g)].map((m) => m[1]))
         const files = [...new Set(roots.flatMap((root) => chunkGraph(bundle, root)))]
-        // Their styles go in as stylesheets, as an entry's would: the first render needs them anyway,
-        // and the dynamic import then finds them loaded instead of waiting for them.
+        // Their styles are preloaded too, not render-blocking (the boot shell paints without them): the
+        // dynamic import then applies them from the cache instead of waiting for the network.
         const styles = [...new Set(files.flatMap((file) => [...((bundle[file] as OutputChunk).viteMetadata?.importedCss ?? [])]))]
         return {
           html,
           tags: [
             ...styles.filter((file) => !html.includes(`/${file}"`)).map((file) => ({
               tag: 'link',
-              attrs: { rel: 'stylesheet', crossorigin: '', href: `/${file}` },
+              attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` },
               injectTo: 'head' as const,
             })),
             ...files.filter((file) => !already.has(file)).map((file) => ({
