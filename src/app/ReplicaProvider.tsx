@@ -6,6 +6,7 @@ import { openReplicaDatabase } from '@/data/db'
 import { ReplicaContext } from '@/data/ReplicaContext'
 import type { Replica } from '@/data/replica'
 import { startSyncClient, type SyncClient } from '@/data/syncClient'
+import { replicaMissingAtBoot } from '@/data/early/firstScreen'
 import { appConfig } from '@/auth/config'
 import { callApi, refreshAccessToken } from '@/auth/authActions'
 import { imageSigner } from '@/auth/imageSigner'
@@ -41,6 +42,8 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
         accessToken: tokenNow.current,
       },
       refreshAccessToken,
+      // A first visit has nothing on the device to show: the worker's pull is the first screen's data.
+      { startNow: replicaMissingAtBoot(db.name) },
     )
     setReplica({ db, userId, sync, images: imageSigner, api: createWardrobeApi(callApi, userId) })
     // A signed-in user's replica holds unsynced work: ask the browser not to evict it under pressure.

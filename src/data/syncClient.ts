@@ -51,7 +51,12 @@ async function spawnWorker(config: SyncWorkerConfig, refreshToken: () => Promise
 
 type Call = (api: Started['api']) => unknown
 
-export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Promise<string | null>): SyncClient {
+/** `startNow`: nothing on the device to show first (a first visit), so the worker need not wait. */
+export function startSyncClient(
+  config: SyncWorkerConfig,
+  refreshToken: () => Promise<string | null>,
+  options: { startNow?: boolean } = {},
+): SyncClient {
   let worker: Promise<Started> | null = null
   let token = config.accessToken
   const queued: Call[] = []
@@ -67,7 +72,8 @@ export function startSyncClient(config: SyncWorkerConfig, refreshToken: () => Pr
     }
     return worker
   }
-  const cancelScheduled = afterFirstScreen(() => void start())
+  const cancelScheduled = options.startNow ? () => undefined : afterFirstScreen(() => void start())
+  if (options.startNow) void start()
   /** Fire-and-forget calls keep their order and wait for the scheduled start rather than forcing it. */
   const post = (call: Call) => {
     if (worker) void worker.then((w) => call(w.api))

@@ -7,9 +7,11 @@ import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
 import { publicStorageUrl } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS, splitImagePath } from '../images/imageSource'
-import { readWallEarly, type EarlyWall } from './readWallEarly'
+import { readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
 let early: { databaseName: string; wallId: string; result?: EarlyWall | null } | null = null
+/** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
+let probe: { databaseName: string; missing: boolean } | null = null
 /** Kept so the preloaded pictures stay in the page's image cache until the wall shows them. */
 const preloaded: HTMLImageElement[] = []
 
@@ -37,8 +39,12 @@ function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
 
 /** Starts reading what `pathname`'s screen shows from `databaseName`; never throws. */
 export function startFirstScreenRead(pathname: string, databaseName: string, supabaseUrl: string): void {
+  if (typeof indexedDB === 'undefined') return
+  void replicaExists(databaseName).then((exists) => {
+    probe = { databaseName, missing: !exists }
+  })
   const wallId = wallIdOfPath(pathname)
-  if (!wallId || typeof indexedDB === 'undefined') return
+  if (!wallId) return
   const current = { databaseName, wallId } as NonNullable<typeof early>
   early = current
   afterFirstScreen(releaseEarlyWall)
@@ -57,6 +63,14 @@ export function startFirstScreenRead(pathname: string, databaseName: string, sup
 export function earlyWall(databaseName: string, wallId: string): EarlyWall | undefined {
   if (!early || early.databaseName !== databaseName || early.wallId !== wallId) return undefined
   return early.result ?? undefined
+}
+
+/**
+ * True when the boot script found no database of that name: the first screen can only come from the
+ * network, so the sync worker has no reason to wait for it (it does wait while this is unknown).
+ */
+export function replicaMissingAtBoot(databaseName: string): boolean {
+  return probe?.databaseName === databaseName && probe.missing
 }
 
 /** Once the screen is shown, the early copy and the preloaded pictures are not needed any more. */

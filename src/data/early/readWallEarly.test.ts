@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openReplicaDatabase, type MooriDB } from '../db'
 import { wallIdOfPath } from './firstScreen'
-import { readWallEarly } from './readWallEarly'
+import { readWallEarly, replicaExists } from './readWallEarly'
 
 const opened: MooriDB[] = []
 afterEach(async () => {
@@ -60,5 +60,14 @@ describe('wallIdOfPath', () => {
     expect(wallIdOfPath('/wall/abc/polaroid/p1')).toBe('abc')
     expect(wallIdOfPath('/wall/abc/submit')).toBeNull()
     expect(wallIdOfPath('/')).toBeNull()
+  })
+})
+
+describe('replicaExists', () => {
+  it('tells a first visit (no database) from a device that holds one, creating nothing', async () => {
+    const db = await seeded('early-3')
+    expect(await replicaExists(db.name)).toBe(true)
+    expect(await replicaExists('moori-first-visit')).toBe(false)
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('moori-first-visit')
   })
 })

@@ -38,6 +38,16 @@ function openExisting(name: string): Promise<IDBDatabase> {
   })
 }
 
+/** Whether this device holds the database at all (false on a first visit); unsure counts as yes. */
+export async function replicaExists(name: string): Promise<boolean> {
+  try {
+    ;(await openExisting(name)).close()
+    return true
+  } catch (error) {
+    return !(error instanceof DOMException && error.name === 'AbortError')
+  }
+}
+
 export async function readWallEarly(databaseName: string, wallId: string): Promise<EarlyWall | null> {
   const db = await openExisting(databaseName)
   try {
