@@ -71,8 +71,20 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
   })
   void token().then((t) => realtime.setAuth(t)).catch((error: unknown) => console.warn('[sync] Could not set the Realtime token', error))
   let storage: Promise<StorageClient> | null = null
-  const storageClient = () =>
-    (storage ??= import('@supabase/storage-js').then(({ StorageClient }) => new StorageClient(`${base}/storage/v1`, {}, authedFetch)))
+  /** Loaded on the first upload; a load that failed (offline before the app's files were cached) is tried again. */
+  const storageClient = () => {
+    if (!storage) {
+      const loading = import('@supabase/storage-js').then(({ StorageClient }) => new StorageClient(`${base}/storage/v1`, {}, authedFetch))
+      storage = loading
+      loading.catch(() => {
+        if (storage === loading) storage = null
+      })
+    }
+    // Its code not arriving is a network failure like any other: retried, never a refusal.
+    return storage.catch((error: unknown) => {
+      throw new SyncError('transient', `Storage client could not load: ${error instanceof Error ? error.message : String(error)}`, 0)
+    })
+  }
 
   const rpc = async (name: string, args: Record<string, unknown>) => {
     const response = await rest.rpc(name, args)
