@@ -7,7 +7,7 @@ import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
 import { publicStorageUrl } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS, splitImagePath } from '../images/imageSource'
-import { readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
+import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
 let early: { databaseName: string; wallId: string; result?: EarlyWall | null } | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
@@ -24,7 +24,11 @@ export function wallIdOfPath(pathname: string): string | null {
 function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
   const area = visibleWorldRect(CAMERA_HOME, window.innerWidth, window.innerHeight)
   const onScreen = [
-    ...wall.polaroids.map((p) => ({ ...p, width: POLAROID_FOOTPRINT.width, height: POLAROID_FOOTPRINT.height })),
+    ...wall.polaroids.map((p) => ({
+      ...p,
+      width: POLAROID_FOOTPRINT.width,
+      height: POLAROID_FOOTPRINT.height,
+    })),
     ...wall.stickers.map((s) => ({ ...s, width: STICKER_FOOTPRINT.size, height: STICKER_FOOTPRINT.size })),
   ].filter((item) => touchesRect(area, item))
   for (const { imagePath } of onScreen) {
@@ -40,20 +44,26 @@ function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
 /** Starts reading what `pathname`'s screen shows from `databaseName`; never throws. */
 export function startFirstScreenRead(pathname: string, databaseName: string, supabaseUrl: string): void {
   if (typeof indexedDB === 'undefined') return
-  void replicaExists(databaseName).then((exists) => {
+  const found = (exists: boolean) => {
     probe = { databaseName, missing: !exists }
-  })
+  }
   const wallId = wallIdOfPath(pathname)
-  if (!wallId) return
+  // Other screens only ask whether the replica is there; a wall's read answers that too (one open).
+  if (!wallId) {
+    void replicaExists(databaseName).then(found)
+    return
+  }
   const current = { databaseName, wallId } as NonNullable<typeof early>
   early = current
   afterFirstScreen(releaseEarlyWall)
   readWallEarly(databaseName, wallId).then(
     (wall) => {
+      found(true)
       current.result = wall
       if (wall) preloadVisiblePhotos(supabaseUrl, wall)
     },
-    () => {
+    (error: unknown) => {
+      found(!isMissingReplica(error))
       current.result = null
     },
   )

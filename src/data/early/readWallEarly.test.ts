@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openReplicaDatabase, type MooriDB } from '../db'
 import { wallIdOfPath } from './firstScreen'
-import { readWallEarly, replicaExists } from './readWallEarly'
+import { isMissingReplica, readWallEarly, replicaExists } from './readWallEarly'
 
 const opened: MooriDB[] = []
 afterEach(async () => {
@@ -12,7 +12,14 @@ afterEach(async () => {
 })
 
 const wall = { id: 'w1', name: 'Beach', ownerId: 'u1' }
-const polaroid = (id: string, wallId: string) => ({ id, wallId, zIndex: 1, x: 0, y: 0, imagePath: `polaroid-images/u1/${id}.jpg` })
+const polaroid = (id: string, wallId: string) => ({
+  id,
+  wallId,
+  zIndex: 1,
+  x: 0,
+  y: 0,
+  imagePath: `polaroid-images/u1/${id}.jpg`,
+})
 
 async function seeded(userId: string): Promise<MooriDB> {
   const db = openReplicaDatabase(userId)
@@ -21,7 +28,14 @@ async function seeded(userId: string): Promise<MooriDB> {
   await db.walls.put(wall as never)
   await db.profiles.put({ id: 'u1', username: 'ana', usernameLower: 'ana' } as never)
   await db.polaroids.bulkPut([polaroid('p1', 'w1'), polaroid('p2', 'w1'), polaroid('p3', 'other')] as never)
-  await db.stickers.put({ id: 's1', wallId: 'w1', zIndex: 2, x: 5, y: 5, imagePath: 'wardrobe-stickers/u1/s1.png' } as never)
+  await db.stickers.put({
+    id: 's1',
+    wallId: 'w1',
+    zIndex: 2,
+    x: 5,
+    y: 5,
+    imagePath: 'wardrobe-stickers/u1/s1.png',
+  } as never)
   await db.pendingUploads.put({ key: 'polaroid-images/u1/p2.jpg' } as never)
   db.close()
   return db
@@ -69,5 +83,13 @@ describe('replicaExists', () => {
     expect(await replicaExists(db.name)).toBe(true)
     expect(await replicaExists('moori-first-visit')).toBe(false)
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('moori-first-visit')
+  })
+})
+
+describe('isMissingReplica', () => {
+  it("is what a wall's early read fails with on a first visit", async () => {
+    const error = await readWallEarly('moori-first-visit-wall', 'w1').catch((e: unknown) => e)
+    expect(isMissingReplica(error)).toBe(true)
+    expect(isMissingReplica(new Error('Replica busy'))).toBe(false)
   })
 })

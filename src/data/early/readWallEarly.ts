@@ -38,13 +38,18 @@ function openExisting(name: string): Promise<IDBDatabase> {
   })
 }
 
+/** The error of opening a database this device does not hold (its creation was aborted). */
+export function isMissingReplica(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
 /** Whether this device holds the database at all (false on a first visit); unsure counts as yes. */
 export async function replicaExists(name: string): Promise<boolean> {
   try {
     ;(await openExisting(name)).close()
     return true
   } catch (error) {
-    return !(error instanceof DOMException && error.name === 'AbortError')
+    return !isMissingReplica(error)
   }
 }
 
@@ -56,17 +61,25 @@ export async function readWallEarly(databaseName: string, wallId: string): Promi
     const byWall = IDBKeyRange.only(wallId)
     const profiles = tx.objectStore('profiles')
     // The owner is asked for right in the wall's success callback, while the transaction is active.
-    const wallAndOwner = (request(tx.objectStore('walls').get(wallId)) as Promise<WallRow | undefined>).then(async (wall) => ({
-      wall,
-      owner: wall ? ((await request(profiles.get(wall.ownerId))) as ProfileRow | undefined) : undefined,
-    }))
+    const wallAndOwner = (request(tx.objectStore('walls').get(wallId)) as Promise<WallRow | undefined>).then(
+      async (wall) => ({
+        wall,
+        owner: wall ? ((await request(profiles.get(wall.ownerId))) as ProfileRow | undefined) : undefined,
+      }),
+    )
     const [{ wall, owner }, polaroids, stickers, pending] = await Promise.all([
       wallAndOwner,
       request(tx.objectStore('polaroids').index('wallId').getAll(byWall)) as Promise<PolaroidRow[]>,
       request(tx.objectStore('stickers').index('wallId').getAll(byWall)) as Promise<StickerRow[]>,
       request(tx.objectStore('pendingUploads').getAllKeys()),
     ])
-    return { wall: wall ?? null, owner: owner ?? null, polaroids, stickers, pending: new Set(pending.map(String)) }
+    return {
+      wall: wall ?? null,
+      owner: owner ?? null,
+      polaroids,
+      stickers,
+      pending: new Set(pending.map(String)),
+    }
   } finally {
     db.close()
   }
