@@ -108,6 +108,9 @@ export function startSyncClient(
     resume: () => {
       if (!stopped) post((api) => api.resume())
     },
+    refreshRow: (table, rowId) => {
+      if (!stopped) post((api) => api.refreshRow(table, rowId))
+    },
     retainScope(scope: ScopeKey) {
       const id = String(++leases)
       if (stopped) return () => undefined

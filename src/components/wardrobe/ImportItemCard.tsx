@@ -5,6 +5,7 @@ import { useId } from 'react'
 import type { ImportableEntry } from '@/data/wardrobe/useImportableWardrobe'
 import { Icon } from '@/components/Icon'
 import { StoredImage } from '@/components/StoredImage'
+import { tagLabel } from '@/lib/wardrobe/tagOptions'
 import { cardTags, type ImportSelection } from './importSelection'
 import styles from './ImportItemCard.module.css'
 
@@ -60,7 +61,7 @@ export function ImportItemCard({
           <ul className={styles.tags} aria-label="Tags">
             {tags.map((tag) => (
               <li key={tag.id} className={styles.tag}>
-                {tag.tagValue}
+                {tagLabel(tag.tagValue)}
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useImportableWardrobe, type ImportableEntry } from '@/data/wardrobe/useImportableWardrobe'
 import { useReplica } from '@/data/ReplicaContext'
+import { tagLabel } from '@/lib/wardrobe/tagOptions'
 import { filterWardrobe, noFilters } from '@/lib/wardrobe/wardrobeFilters'
 import { Button, ButtonLink } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
@@ -184,7 +185,7 @@ function ImportContent({
               onClick={() => toggleCategory(category)}
               data-testid="category-filter"
             >
-              {category}
+              {tagLabel(category)}
             </button>
           ))}
         </div>

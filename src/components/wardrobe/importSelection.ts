@@ -1,7 +1,8 @@
 // The wardrobe import dialog's rules (spec §2, §4, §9), pure: which items are selected and what each
 // selection's sticker is on the wall now (a sticker swapped for its cut-out is the same selection; one
 // deleted from the wall deselects its item), the first 5 category filters, and the 2 tags a card shows.
-import { OOTD_STYLES, filterOptions, type FilterableItem } from '@/lib/wardrobe/wardrobeFilters'
+import { isOotdStyleTag } from '@/lib/wardrobe/ootdStyles'
+import { filterOptions, type FilterableItem } from '@/lib/wardrobe/wardrobeFilters'
 
 export const IMPORT_CATEGORY_FILTERS = 5
 export const IMPORT_CARD_TAGS = 2
@@ -94,11 +95,8 @@ export function importCategories(items: readonly FilterableItem[]): string[] {
   return filterOptions(items).categories.slice(0, IMPORT_CATEGORY_FILTERS)
 }
 
-const isOotdMarker = (tag: { tagType: string; tagValue: string }) =>
-  tag.tagType === 'style' && (OOTD_STYLES as readonly string[]).includes(tag.tagValue)
-
 /** The 2 tags a card shows: descriptive ones first ('OOTD Extracted' only says where it came from). */
 export function cardTags<T extends { tagType: string; tagValue: string }>(tags: readonly T[]): T[] {
-  const ordered = [...tags.filter((t) => !isOotdMarker(t)), ...tags.filter(isOotdMarker)]
+  const ordered = [...tags.filter((t) => !isOotdStyleTag(t)), ...tags.filter(isOotdStyleTag)]
   return ordered.slice(0, IMPORT_CARD_TAGS)
 }

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  LIVE_QUIET_MS,
-  STATUS_TEXT,
-  UPLOADING_DETAIL,
-  WAITING_STARTED_DETAIL,
-  WAITING_TO_START_DETAIL,
-  processingPhotosText,
-  processingView,
-  statusPollDue,
-  type JobLike,
-} from './outfitProcessing'
+import { messages } from '@/lib/messages'
+import type { JobLike } from '@/lib/wardrobe/jobView'
+import { processingPhotosText, processingView } from './outfitProcessing'
+
+const STATUS_TEXT = { starting: messages.jobStarting }
+const UPLOADING_DETAIL = messages.jobUploading
+const WAITING_TO_START_DETAIL = messages.jobWaitingToStart
+const WAITING_STARTED_DETAIL = messages.jobWaitingStarted
 
 const job = (patch: Partial<JobLike> = {}): JobLike => ({
   status: 'processing',
@@ -122,24 +119,6 @@ describe('processing view', () => {
     })
     expect(six.items.map((i) => i.item_id)).toEqual(['i1', 'i2', 'i3', 'i4'])
     expect(six.moreItems).toBe(2)
-  })
-})
-
-describe('status poll fallback', () => {
-  const base = {
-    status: 'processing' as const,
-    waitingToStart: false,
-    online: true,
-    quietForMs: LIVE_QUIET_MS,
-  }
-  it('polls only an unfinished, started job whose row went quiet, online', () => {
-    expect(statusPollDue(base)).toBe(true)
-    expect(statusPollDue({ ...base, status: 'queued' })).toBe(true)
-    expect(statusPollDue({ ...base, quietForMs: LIVE_QUIET_MS - 1 })).toBe(false)
-    expect(statusPollDue({ ...base, online: false })).toBe(false)
-    expect(statusPollDue({ ...base, waitingToStart: true })).toBe(false)
-    expect(statusPollDue({ ...base, status: 'completed' })).toBe(false)
-    expect(statusPollDue({ ...base, status: 'failed' })).toBe(false)
   })
 })
 

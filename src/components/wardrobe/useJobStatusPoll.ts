@@ -1,18 +1,16 @@
-// The spec's 2 s processing-status poll (§4, §9), kept as a fallback: the job row normally moves by
-// itself (realtime writes it into the replica), so the endpoint is asked only while the row has gone
-// quiet, online, and only until the job completes or fails. Answers go into the replica, never backwards.
+// The spec's 2 s status poll (§4, §9), kept as a fallback: the job row normally moves by itself (realtime
+// writes it into the replica), so the job is asked for only while its row has gone quiet, online, and
+// only until it completes or fails. The sync worker reads the row and stores it like any server row, so
+// the replica's job has one writer and one rule for what is newer (`reconcile`).
 import { useEffect, useRef } from 'react'
 import type { ProcessingJobRow } from '@/data/model/rows'
-import { applyJobStatus } from '@/data/wardrobe/outfitUploads'
 import { useReplica } from '@/data/ReplicaContext'
-import { PROCESSING_POLL_MS, isUnfinished, statusPollDue } from './outfitProcessing'
+import { isUnfinishedJob } from '@/lib/wardrobe/jobs'
+import { statusPollDue } from '@/lib/wardrobe/jobView'
+import { PROCESSING_POLL_MS } from './outfitProcessing'
 
-export function useJobStatusPoll(
-  job: ProcessingJobRow | null,
-  waitingToStart: boolean,
-  online: boolean,
-): void {
-  const replica = useReplica()
+export function useJobStatusPoll(job: ProcessingJobRow | null, waitingToStart: boolean, online: boolean): void {
+  const { sync } = useReplica()
   const jobId = job?.id ?? null
   const status = job?.status ?? null
   // When the row last changed, as this device saw it.
@@ -25,20 +23,12 @@ export function useJobStatusPoll(
   }, [signature])
 
   useEffect(() => {
-    if (!jobId || !status || !online || waitingToStart || !isUnfinished(status)) return
-    let asking = false
+    if (!jobId || !status || !online || waitingToStart || !isUnfinishedJob(status)) return
     const timer = window.setInterval(() => {
       const quietForMs = Date.now() - changedAt.current
-      if (asking || !statusPollDue({ status, waitingToStart, online, quietForMs })) return
-      asking = true
-      void replica.api
-        .processingStatus(jobId)
-        .then((answer) => applyJobStatus(replica, jobId, answer))
-        .catch((error: unknown) => console.warn('Processing status poll failed', error))
-        .finally(() => {
-          asking = false
-        })
+      if (!statusPollDue({ status, waitingToStart, online, quietForMs })) return
+      sync.refreshRow?.('jobs', jobId)
     }, PROCESSING_POLL_MS)
     return () => window.clearInterval(timer)
-  }, [replica, jobId, status, online, waitingToStart])
+  }, [sync, jobId, status, online, waitingToStart])
 }

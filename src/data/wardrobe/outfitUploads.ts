@@ -4,16 +4,16 @@
 // API to start the job under the id made here, so the screens follow it from the replica before,
 // during and after it runs, offline and across reloads.
 import { newId } from '@/lib/ids'
+import { BUCKETS } from '@/lib/wardrobe/storage'
 import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
 import type { ProcessingJobRow, WardrobeItemRow } from '../model/rows'
-import { MutationError, type ProcessingStatus, type Replica } from '../replica'
+import { MutationError, type Replica } from '../replica'
 import type { Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
 import { imageObjectPath, queueImage } from '../mutations/queueImage'
 import { ownItem } from './wardrobeItems'
 
-const OOTD_BUCKET = 'ootd-images'
 const OUTFIT_NAME = 'Outfit'
 
 export interface OutfitUpload {
@@ -76,7 +76,7 @@ export async function uploadOutfit(replica: Replica, input: { image: Blob; skipT
     replica,
     [db.wardrobeItems, db.jobs, db.pendingUploads],
     async ({ queue }) => {
-      const image = { bucket: OOTD_BUCKET, path: imageObjectPath(userId, 'ootd', itemId, contentType), blob: input.image, contentType }
+      const image = { bucket: BUCKETS.ootd, path: imageObjectPath(userId, 'ootd', itemId, contentType), blob: input.image, contentType }
       const upload = await queueImage(db, { table: 'wardrobeItems', rowId: itemId }, image, messages.uploadImageFailed)
       const now = new Date().toISOString()
       const item: WardrobeItemRow = {
@@ -120,7 +120,7 @@ export async function retryOutfit(replica: Replica, itemId: string, options: { s
   const jobId = newId()
   await mutate(replica, [db.wardrobeItems, db.jobs], async ({ queue }) => {
     const item = await ownItem(replica, itemId)
-    if (!item.imagePath.startsWith(`${OOTD_BUCKET}/`)) throw new MutationError(messages.onlyOutfitsAnalysed)
+    if (!item.imagePath.startsWith(`${BUCKETS.ootd}/`)) throw new MutationError(messages.onlyOutfitsAnalysed)
     const previous = item.jobId ? await db.jobs.get(item.jobId) : undefined
     if (previous && (previous.status === 'queued' || previous.status === 'processing')) {
       throw new MutationError(messages.alreadyProcessing)
@@ -141,32 +141,4 @@ export async function retryOutfit(replica: Replica, itemId: string, options: { s
     )
   })
   return jobId
-}
-
-const finished = (status: ProcessingJobRow['status']) => status === 'completed' || status === 'failed'
-
-/**
- * What the status endpoint said about a job, written to the replica when it is news (the 2 s poll of
- * spec §4 is the fallback for when live updates do not arrive). Never moves a job backwards.
- */
-export async function applyJobStatus(replica: Replica, jobId: string, status: ProcessingStatus): Promise<void> {
-  const { db } = replica
-  await db.transaction('rw', db.jobs, async () => {
-    const job = await db.jobs.get(jobId)
-    if (!job || finished(job.status)) return
-    const ahead =
-      finished(status.status) ||
-      status.progress > job.progress ||
-      status.processed_items > job.processedItems ||
-      (job.status === 'queued' && status.status === 'processing')
-    if (!ahead) return
-    await db.jobs.update(jobId, {
-      status: status.status,
-      progress: status.progress,
-      processedItems: status.processed_items,
-      totalItems: status.total_items,
-      error: status.error,
-      items: status.items.map((i) => ({ item_id: i.item_id, description: i.description, image_path: i.image_path ?? '' })),
-    })
-  })
 }

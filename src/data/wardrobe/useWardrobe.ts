@@ -19,6 +19,8 @@ export interface WardrobeEntry {
   job: ProcessingJobRow | null
   /** The photo is still only on this device. */
   uploadPending: boolean
+  /** Starting the item's job still waits in the outbox. */
+  waitingToStart: boolean
 }
 
 export interface WardrobeStats {
@@ -46,13 +48,24 @@ export function wardrobeStats(entries: WardrobeEntry[]): WardrobeStats {
   return { totalItems: entries.length, totalTags, categories }
 }
 
+/**
+ * The jobs whose start still waits in the outbox (behind their photo's upload, or offline): the one
+ * definition of "waiting to start", for the card and the processing dialog alike.
+ */
+async function jobsWaitingToStart(db: MooriDB, jobIds: string[]): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set()
+  const entries = await db.outbox.where('key').anyOf(jobIds.map((id) => keyOf('jobs', id))).toArray()
+  return new Set(entries.map((entry) => entry.rowId))
+}
+
 /** Items with their tags, jobs and upload state, newest first (shared with wardrobe import). */
 export async function wardrobeEntries(db: MooriDB, items: WardrobeItemRow[]): Promise<WardrobeEntry[]> {
   items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
-  const [tags, jobs, pending] = await Promise.all([
+  const [tags, jobs, pending, waiting] = await Promise.all([
     db.tags.where('wardrobeItemId').anyOf(items.map((i) => i.id)).toArray(),
     db.jobs.bulkGet(items.map((i) => i.jobId ?? '')),
     pendingImages(db, items.map((i) => i.imagePath)),
+    jobsWaitingToStart(db, items.flatMap((i) => (i.jobId ? [i.jobId] : []))),
   ])
   const byItem = new Map<string, ClothingTagRow[]>()
   for (const tag of tags) byItem.set(tag.wardrobeItemId, [...(byItem.get(tag.wardrobeItemId) ?? []), tag])
@@ -64,6 +77,7 @@ export async function wardrobeEntries(db: MooriDB, items: WardrobeItemRow[]): Pr
     tags: byItem.get(item.id) ?? [],
     job: jobs[index] ?? null,
     uploadPending: pending.has(item.imagePath),
+    waitingToStart: item.jobId !== null && waiting.has(item.jobId),
   }))
 }
 
@@ -96,8 +110,8 @@ export function useProcessingJob(jobId: string | null): JobView | undefined {
   const { db } = useReplica()
   return useLiveQuery(async () => {
     if (!jobId) return { job: null, waitingToStart: false }
-    const [job, waiting] = await Promise.all([db.jobs.get(jobId), db.outbox.where('key').equals(keyOf('jobs', jobId)).count()])
-    return { job: job ?? null, waitingToStart: waiting > 0 }
+    const [job, waiting] = await Promise.all([db.jobs.get(jobId), jobsWaitingToStart(db, [jobId])])
+    return { job: job ?? null, waitingToStart: waiting.has(jobId) }
   }, [db, jobId])
 }
 

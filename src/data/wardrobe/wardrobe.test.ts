@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { memoryReplica } from '../testing/memoryReplica'
-import { ApiCallError, type ProcessingStatus, type Replica, type WardrobeApi } from '../replica'
+import type { Replica } from '../replica'
+import { ApiCallError, type ProductApi } from './productApi'
 import type { WardrobeItemRow } from '../model/rows'
-import { applyJobStatus, retryOutfit, uploadOutfit } from './outfitUploads'
+import { retryOutfit, uploadOutfit } from './outfitUploads'
 import { saveTags } from './wardrobeTags'
 import { deleteWardrobeItem } from './wardrobeItems'
 import { cutOutWaitingStickers, stickItemOnWall, type ImageTools } from './wardrobeImport'
@@ -29,7 +30,7 @@ function item(fields: Partial<WardrobeItemRow> & Pick<WardrobeItemRow, 'id'>): W
   }
 }
 
-function api(overrides: Partial<WardrobeApi> = {}): WardrobeApi & { asked: string[] } {
+function api(overrides: Partial<ProductApi> = {}): ProductApi & { asked: string[] } {
   const asked: string[] = []
   return {
     asked,
@@ -37,7 +38,8 @@ function api(overrides: Partial<WardrobeApi> = {}): WardrobeApi & { asked: strin
       asked.push(request.itemId)
       return Promise.resolve({ path: `wardrobe-stickers/${me}/cutouts/${request.itemId}-abc.png` })
     },
-    processingStatus: () => Promise.reject(new ApiCallError('not used', 0)),
+    generateWall: () => Promise.reject(new ApiCallError('not used', 0)),
+    deleteAccount: () => Promise.reject(new ApiCallError('not used', 0)),
     ...overrides,
   }
 }
@@ -97,26 +99,6 @@ describe('outfit uploads', () => {
       { op: 'update', table: 'wardrobe_items', patch: { job_id: next } },
       { op: 'api', body: { processing_id: next, item_id: itemId } },
     ])
-  })
-
-  it('take polled status only when it is news', async () => {
-    const replica = memoryReplica(me)
-    const { jobId } = await uploadOutfit(replica, { image: new Blob(['x'], { type: 'image/jpeg' }), skipTagging: false })
-    const status = (fields: Partial<ProcessingStatus>): ProcessingStatus => ({
-      status: 'processing',
-      progress: 10,
-      processed_items: 0,
-      total_items: 0,
-      error: null,
-      items: [],
-      ...fields,
-    })
-    await applyJobStatus(replica, jobId, status({ progress: 50, total_items: 2, processed_items: 1, items: [{ item_id: 'a', description: 'Navy top', extracted_url: 'u', image_path: 'wardrobe-stickers/x/a.png' }] }))
-    await applyJobStatus(replica, jobId, status({ progress: 10 }))
-    expect(await replica.db.jobs.get(jobId)).toMatchObject({ status: 'processing', progress: 50, processedItems: 1, items: [{ item_id: 'a', image_path: 'wardrobe-stickers/x/a.png' }] })
-    await applyJobStatus(replica, jobId, status({ status: 'completed', progress: 100 }))
-    await applyJobStatus(replica, jobId, status({ status: 'processing', progress: 90 }))
-    expect((await replica.db.jobs.get(jobId))!.status).toBe('completed')
   })
 
   it('deleting a photo before its job could start also drops the start', async () => {

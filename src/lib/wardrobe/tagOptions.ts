@@ -1,6 +1,7 @@
 // The clothing tag types and the values the review modal offers for each (spec §3 option lists):
 // category, season and occasion pick from fixed lists; colour, style, material and brand offer a
 // quick-pick list (20, 15, 16 and 26 values; the spec gives only the counts) and accept free text.
+import { QUICK_PICK_COLORS, colorLabel } from './colors'
 
 export const TAG_TYPES = ['category', 'color', 'style', 'material', 'brand', 'season', 'occasion'] as const
 
@@ -20,28 +21,8 @@ export const CATEGORY_OPTIONS = ['top', 'bottom', 'dress', 'outerwear', 'footwea
 export const SEASON_OPTIONS = ['Spring', 'Summer', 'Fall', 'Winter', 'All Season'] as const
 export const OCCASION_OPTIONS = ['Casual', 'Business', 'Formal', 'Party', 'Athletic', 'Beach', 'Travel'] as const
 
-export const COLOR_OPTIONS = [
-  'Black',
-  'White',
-  'Gray',
-  'Navy',
-  'Blue',
-  'Light Blue',
-  'Green',
-  'Olive',
-  'Yellow',
-  'Orange',
-  'Red',
-  'Burgundy',
-  'Pink',
-  'Purple',
-  'Brown',
-  'Beige',
-  'Cream',
-  'Gold',
-  'Silver',
-  'Multicolor',
-] as const
+/** The colour picker's quick picks: the wardrobe's one colour vocabulary (`colors.ts`). */
+export const COLOR_OPTIONS = QUICK_PICK_COLORS
 
 export const STYLE_OPTIONS = [
   'Casual',
@@ -125,7 +106,10 @@ export const TAG_CHOICES: Record<TagTypeName, TagChoices> = {
   occasion: { options: OCCASION_OPTIONS, freeText: false },
 }
 
-/** A tag value as people read it: 'complete_outfit' becomes 'complete outfit'. */
+/**
+ * A tag value as people read it: 'complete_outfit' becomes 'complete outfit', a colour stored under an
+ * earlier spelling ('Grey') the vocabulary's word ('Gray').
+ */
 export function tagLabel(value: string): string {
-  return value.replace(/_/g, ' ')
+  return colorLabel(value.replace(/_/g, ' '))
 }

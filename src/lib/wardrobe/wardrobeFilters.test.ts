@@ -57,3 +57,12 @@ describe('wardrobe filters', () => {
     })
   })
 })
+
+describe('colours stored under earlier spellings', () => {
+  const grey = item('Grey tee', [['color', 'Grey']])
+  const gray = item('Gray jeans', [['color', 'Gray']])
+  it('filter and list as the vocabulary word', () => {
+    expect(names(filterWardrobe([grey, gray], { ...noFilters, colors: ['Gray'] }))).toEqual(['Grey tee', 'Gray jeans'])
+    expect(filterOptions([grey, gray]).colors).toHaveLength(1)
+  })
+})

@@ -1,9 +1,10 @@
 // Searching and filtering a wardrobe (spec §5, §6): the search matches an item's name, description or
 // any tag value, case-insensitively; filters combine with AND across types and OR within a type. The
 // types are categories, colours, seasons, styles, the public flag, and OOTD items (style 'OOTD
-// Extracted' or 'OOTD Complete'). Pure, so it is tested alone and runs per keystroke without I/O.
-
-export const OOTD_STYLES = ['OOTD Extracted', 'OOTD Complete'] as const
+// Extracted' or 'OOTD Complete'). Pure, so it is tested alone and runs per keystroke without I/O. Values
+// compare as people read them (`tagLabel`), so a colour stored as 'Grey' is found under 'Gray'.
+import { isOotdStyleTag } from './ootdStyles'
+import { tagLabel } from './tagOptions'
 
 export interface FilterableTag {
   tagType: string
@@ -41,15 +42,17 @@ export const noFilters: WardrobeFilters = {
 }
 
 const lower = (s: string) => s.toLowerCase()
+/** How two tag values are compared: as read, case aside. */
+const readAs = (value: string) => lower(tagLabel(value))
 
 function hasTag(item: FilterableItem, type: string, wanted: readonly string[]): boolean {
   if (wanted.length === 0) return true
-  const values = new Set(wanted.map(lower))
-  return item.tags.some((t) => t.tagType === type && values.has(lower(t.tagValue)))
+  const values = new Set(wanted.map(readAs))
+  return item.tags.some((t) => t.tagType === type && values.has(readAs(t.tagValue)))
 }
 
 export function isOotdItem(item: FilterableItem): boolean {
-  return item.tags.some((t) => t.tagType === 'style' && (OOTD_STYLES as readonly string[]).includes(t.tagValue))
+  return item.tags.some(isOotdStyleTag)
 }
 
 export function matchesSearch(item: FilterableItem, search: string): boolean {
@@ -109,7 +112,7 @@ export function filterOptions(items: readonly FilterableItem[]): FilterOptions {
     for (const tag of item.tags) {
       const bucket = typeOf[tag.tagType]
       if (!bucket) continue
-      const key = lower(tag.tagValue)
+      const key = readAs(tag.tagValue)
       const entry = counts[bucket].get(key) ?? { value: tag.tagValue, n: 0 }
       entry.n += 1
       counts[bucket].set(key, entry)

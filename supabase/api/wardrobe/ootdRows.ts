@@ -2,11 +2,11 @@
 // carrying the outfit analysis of spec §5), one item per detected garment (styled 'OOTD Extracted',
 // its image the garment's cut-out), and their tags. Ids are derived from the job, so a job that is
 // resumed after a crash writes the very same rows, and writing them twice changes nothing.
+import type { JobItem } from '../../../src/lib/wardrobe/jobs'
+import { OOTD_COMPLETE, OOTD_EXTRACTED } from '../../../src/lib/wardrobe/ootdStyles'
+import { BUCKETS } from '../../../src/lib/wardrobe/storage'
 import type { ColorShare, DetectedGarment, OutfitResult } from '../vision/types'
-import type { CompletedRows, JobItem, JobRow } from './jobStore'
-
-export const OOTD_COMPLETE = 'OOTD Complete'
-export const OOTD_EXTRACTED = 'OOTD Extracted'
+import type { CompletedRows, JobRow } from './jobStore'
 export const OUTFIT_CATEGORY = 'complete_outfit'
 
 export function outfitItemId(job: Pick<JobRow, 'id' | 'input'>): string {
@@ -19,12 +19,12 @@ export function garmentItemId(jobId: string, index: number): string {
 
 /** Where a garment's cut-out is stored: the owner's own folder, named after the item. */
 export function garmentStickerPath(userId: string, itemId: string): string {
-  return `wardrobe-stickers/${userId}/items/${itemId}.png`
+  return `${BUCKETS.stickers}/${userId}/items/${itemId}.png`
 }
 
 const round = (n: number) => Math.round(n * 100) / 100
 
-/** 'light grey' → 'Light grey': tags read as words people would type. */
+/** 'light gray' → 'Light gray': tags read as words people would type. */
 export function tagValueOfColor(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1)
 }

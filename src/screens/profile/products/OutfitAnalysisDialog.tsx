@@ -7,6 +7,7 @@ import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { tagLabel } from '@/lib/wardrobe/tagOptions'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
+import { useOnlineStatus } from '@/components/useOnlineStatus'
 import { AnalysisPhoto } from './AnalysisPhoto'
 import { durationText } from './analysisText'
 import { ConfidenceBadge } from './ConfidenceBadge'
@@ -99,7 +100,8 @@ function AnalysisView({ analysis }: { analysis: OutfitAnalysis }) {
 }
 
 function NoAnalysis({ entry, isOwner }: { entry: WardrobeEntry; isOwner: boolean }) {
-  const state = outfitJobState(entry)
+  const online = useOnlineStatus()
+  const state = outfitJobState(entry, online)
   let text = 'This outfit has no analysis.'
   if (state?.kind === 'waiting' || state?.kind === 'processing') text = 'This outfit is not analysed yet. Its analysis appears here when processing completes.'
   else if (state?.kind === 'failed') text = 'The analysis of this outfit failed, so there is nothing to show.'

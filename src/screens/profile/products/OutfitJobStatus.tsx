@@ -1,30 +1,16 @@
 // Where an outfit photo's analysis stands, on its card and in its dialogs (issue 12: a reload or a
 // closed tab loses nothing, the card says it): waiting for a connection or starting, processing with
-// its progress, or failed with the job's error and Retry (owner only).
+// its progress, or failed with the job's error and Retry (owner only). The words are `jobView`'s, the
+// processing dialog's own.
 import { useState } from 'react'
 import { retryOutfit } from '@/data/wardrobe/outfitUploads'
 import { messages } from '@/lib/messages'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
 import { Icon } from '@/components/Icon'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
 import { useToast } from '@/components/Toasts'
 import type { OutfitJobState } from './productCardModel'
 import styles from './OutfitJobStatus.module.css'
-
-export const WAITING_FOR_CONNECTION = 'Waiting for connection'
-export const STARTING = 'Starting processing...'
-export const PROCESSING_FAILED = 'Processing failed'
-
-export function waitingText(stage: 'upload' | 'start' | 'queued', online: boolean): string {
-  if (stage === 'queued') return STARTING
-  if (!online) return WAITING_FOR_CONNECTION
-  return stage === 'upload' ? 'Uploading photo...' : STARTING
-}
-
-export function processingText(progress: number): string {
-  return `Processing… ${progress}%`
-}
 
 export function OutfitJobStatus({
   state,
@@ -37,15 +23,13 @@ export function OutfitJobStatus({
   canRetry: boolean
   compact?: boolean
 }) {
-  const online = useOnlineStatus()
   const className = [styles.status, compact ? styles.compact : ''].join(' ')
 
   if (state.kind === 'waiting') {
-    const text = waitingText(state.stage, online)
     return (
       <div className={className} data-state="waiting" data-testid="job-status">
-        <Icon name={online ? 'upload' : 'cloudOff'} size={16} />
-        <span className={styles.label}>{text}</span>
+        <Icon name={state.offline ? 'cloudOff' : 'upload'} size={16} />
+        <span className={styles.label}>{state.text}</span>
       </div>
     )
   }
@@ -53,7 +37,9 @@ export function OutfitJobStatus({
   if (state.kind === 'processing') {
     return (
       <div className={className} data-state="processing" data-testid="job-status">
-        <span className={styles.progressText}>{processingText(state.progress)}</span>
+        <span className={styles.progressText}>
+          {state.text} {state.progress}%
+        </span>
         <span
           className={styles.bar}
           role="progressbar"
@@ -74,11 +60,11 @@ export function OutfitJobStatus({
         <Icon name="alert" size={16} />
         <span>
           {/* The engine's error often repeats the title ('Processing failed. Please try again.'). */}
-          {state.error?.startsWith(PROCESSING_FAILED) ? (
+          {state.error?.startsWith(messages.jobFailed) ? (
             <strong>{state.error}</strong>
           ) : (
             <>
-              <strong>{PROCESSING_FAILED}</strong>
+              <strong>{messages.jobFailed}</strong>
               {state.error && <span className={styles.error}>{state.error}</span>}
             </>
           )}

@@ -1,9 +1,11 @@
 // One wardrobe item in the Products area (spec §2, §9): its photo, name and tags (3 in grid view, 5 in
 // list view, then '+N more'), where its outfit job stands, and for the owner the eye button ('Make
 // public' / 'Make private'), a Private badge and delete. The whole card opens the review modal.
+import { BUCKETS } from '@/lib/wardrobe/storage'
 import { memo } from 'react'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { Icon } from '@/components/Icon'
+import { useOnlineStatus } from '@/components/useOnlineStatus'
 import { StoredImage } from '@/components/StoredImage'
 import { OutfitJobStatus } from './OutfitJobStatus'
 import { isCompleteOutfit, itemTitle, moreTagsText, outfitJobState, visibleTags, type ProductLayout } from './productCardModel'
@@ -11,7 +13,7 @@ import { TagChip } from './TagChip'
 import styles from './ProductCard.module.css'
 import tagStyles from './Tags.module.css'
 
-const isCutOut = (imagePath: string) => imagePath.startsWith('wardrobe-stickers/')
+const isCutOut = (imagePath: string) => imagePath.startsWith(`${BUCKETS.stickers}/`)
 
 export interface ProductCardActions {
   onOpen: (itemId: string) => void
@@ -34,7 +36,8 @@ export const ProductCard = memo(function ProductCard({
   const { item, tags } = entry
   const title = itemTitle(item.name)
   const { shown, more } = visibleTags(tags, layout)
-  const job = outfitJobState(entry)
+  const online = useOnlineStatus()
+  const job = outfitJobState(entry, online)
   const outfit = isCompleteOutfit(tags) || item.analysis !== null
   const visibilityLabel = item.isPublic ? 'Make private' : 'Make public'
 

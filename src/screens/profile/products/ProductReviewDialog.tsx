@@ -11,6 +11,7 @@ import { messages } from '@/lib/messages'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
+import { useOnlineStatus } from '@/components/useOnlineStatus'
 import { StoredImage } from '@/components/StoredImage'
 import { TextField } from '@/components/TextField'
 import { useToast } from '@/components/Toasts'
@@ -52,7 +53,8 @@ export function ProductReviewDialog({
 }
 
 function ItemPicture({ entry, isOwner, onOpenAnalysis }: { entry: WardrobeEntry; isOwner: boolean; onOpenAnalysis: (id: string) => void }) {
-  const job = outfitJobState(entry)
+  const online = useOnlineStatus()
+  const job = outfitJobState(entry, online)
   const outfit = isCompleteOutfit(entry.tags) || entry.item.analysis !== null
   return (
     <div className={styles.picture}>

@@ -8,7 +8,7 @@ import styles from './Tags.module.css'
 
 export function TagChip({ tag }: { tag: ClothingTagRow }) {
   return (
-    <span className={styles.chip} data-type={tag.tagType} title={`${TAG_TYPE_LABELS[tag.tagType]}: ${tag.tagValue}`}>
+    <span className={styles.chip} data-type={tag.tagType} title={`${TAG_TYPE_LABELS[tag.tagType]}: ${tagLabel(tag.tagValue)}`}>
       <span className={styles.chipValue}>{tagLabel(tag.tagValue)}</span>
       {tag.isAiGenerated && !tag.isVerified && <ConfidenceBadge score={tag.confidenceScore} />}
       {tag.isAiGenerated && tag.isVerified && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProcessingJobRow } from '@/data/model/rows'
+import { messages } from '@/lib/messages'
 import { isCompleteOutfit, itemTitle, moreTagsText, outfitJobState, visibleTags } from './productCardModel'
 
 const job = (patch: Partial<ProcessingJobRow>): ProcessingJobRow => ({
@@ -39,20 +40,37 @@ describe('item card tags', () => {
 })
 
 describe('outfit job state on a card', () => {
+  const at = (entry: { job: ProcessingJobRow | null; uploadPending: boolean; waitingToStart?: boolean }, online = true) =>
+    outfitJobState({ waitingToStart: false, ...entry }, online)
+  const starting = { kind: 'waiting', text: messages.jobStarting, offline: false }
+  const offline = { kind: 'waiting', text: messages.jobWaiting, offline: true }
+
   it('waits while the photo or the start is queued on the device', () => {
-    expect(outfitJobState({ job: null, uploadPending: true })).toEqual({ kind: 'waiting', stage: 'upload' })
-    expect(outfitJobState({ job: job({ status: 'queued' }), uploadPending: true })).toEqual({ kind: 'waiting', stage: 'upload' })
-    expect(outfitJobState({ job: job({ status: 'queued' }), uploadPending: false })).toEqual({ kind: 'waiting', stage: 'start' })
-    expect(outfitJobState({ job: job({ status: 'queued', txid: '42' }), uploadPending: false })).toEqual({ kind: 'waiting', stage: 'queued' })
+    expect(at({ job: null, uploadPending: true })).toEqual(starting)
+    expect(at({ job: job({ status: 'queued' }), uploadPending: true, waitingToStart: true })).toEqual(starting)
+    expect(at({ job: job({ status: 'queued' }), uploadPending: false, waitingToStart: true })).toEqual(starting)
+    expect(at({ job: job({ status: 'queued', txid: '42' }), uploadPending: false })).toEqual(starting)
+  })
+
+  it('says it waits for a connection offline, as the processing dialog does', () => {
+    expect(at({ job: null, uploadPending: true }, false)).toEqual(offline)
+    expect(at({ job: job({ status: 'queued' }), uploadPending: false, waitingToStart: true }, false)).toEqual(offline)
+    expect(at({ job: job({ status: 'processing', progress: 50 }), uploadPending: false }, false)).toEqual(offline)
+    expect(at({ job: job({ status: 'failed', error: 'x' }), uploadPending: false }, false)).toEqual({ kind: 'failed', error: 'x' })
   })
 
   it('reports progress, failure with its error, and nothing once done', () => {
-    expect(outfitJobState({ job: job({ status: 'processing', progress: 49.6 }), uploadPending: false })).toEqual({ kind: 'processing', progress: 50 })
-    expect(outfitJobState({ job: job({ status: 'failed', error: 'Processing failed. Please try again.' }), uploadPending: false })).toEqual({
+    expect(at({ job: job({ status: 'processing', progress: 49.6 }), uploadPending: false })).toEqual({
+      kind: 'processing',
+      text: messages.jobProcessing,
+      progress: 50,
+    })
+    expect(at({ job: job({ status: 'processing', progress: 5 }), uploadPending: false })).toEqual(starting)
+    expect(at({ job: job({ status: 'failed', error: 'Processing failed. Please try again.' }), uploadPending: false })).toEqual({
       kind: 'failed',
       error: 'Processing failed. Please try again.',
     })
-    expect(outfitJobState({ job: job({ status: 'completed', progress: 100 }), uploadPending: false })).toBeNull()
-    expect(outfitJobState({ job: null, uploadPending: false })).toBeNull()
+    expect(at({ job: job({ status: 'completed', progress: 100 }), uploadPending: false })).toBeNull()
+    expect(at({ job: null, uploadPending: false })).toBeNull()
   })
 })

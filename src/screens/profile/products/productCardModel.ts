@@ -2,6 +2,8 @@
 // (3 in grid view, 5 in list view, then '+N more'; spec §9), the card's title, whether the item is a
 // whole outfit (style 'OOTD Complete' opens the outfit analysis), and where an outfit job stands.
 import type { ClothingTagRow, ProcessingJobRow } from '@/data/model/rows'
+import { jobView } from '@/lib/wardrobe/jobView'
+import { OOTD_COMPLETE } from '@/lib/wardrobe/ootdStyles'
 
 export type ProductLayout = 'grid' | 'list'
 
@@ -22,35 +24,38 @@ export function itemTitle(name: string): string {
   return name.trim() || UNTITLED_ITEM
 }
 
-export const OOTD_COMPLETE = 'OOTD Complete'
-
 export function isCompleteOutfit(tags: readonly Pick<ClothingTagRow, 'tagType' | 'tagValue'>[]): boolean {
   return tags.some((t) => t.tagType === 'style' && t.tagValue === OOTD_COMPLETE)
 }
 
 export type OutfitJobState =
-  /**
-   * Not running yet: the photo still waits on the device ('upload'), the job's start waits in the
-   * outbox ('start'), or the server has the job queued ('queued').
-   */
-  | { kind: 'waiting'; stage: 'upload' | 'start' | 'queued' }
-  | { kind: 'processing'; progress: number }
+  /** Not running yet: the photo uploads, the start waits, or it waits for a connection (`offline`). */
+  | { kind: 'waiting'; text: string; offline: boolean }
+  | { kind: 'processing'; text: string; progress: number }
   | { kind: 'failed'; error: string | null }
 
-/** Where the item's outfit job stands; null when there is nothing to say (no job, or it finished). */
-export function outfitJobState(entry: { job: ProcessingJobRow | null; uploadPending: boolean }): OutfitJobState | null {
+/**
+ * Where the item's outfit job stands, in the words of the processing dialog (`jobView`); null when there
+ * is nothing to say (no job, or it finished).
+ */
+export function outfitJobState(
+  entry: { job: ProcessingJobRow | null; uploadPending: boolean; waitingToStart: boolean },
+  online: boolean,
+): OutfitJobState | null {
   const { job, uploadPending } = entry
-  if (uploadPending) return { kind: 'waiting', stage: 'upload' }
-  if (!job) return null
-  switch (job.status) {
-    case 'queued':
-      // A job the server wrote back has a transaction id; before that it only exists on this device.
-      return { kind: 'waiting', stage: job.txid === '' ? 'start' : 'queued' }
+  if (!job && !uploadPending) return null
+  const view = jobView({ job, waitingToStart: entry.waitingToStart || uploadPending, online })
+  switch (view.phase) {
+    case 'uploading':
+    case 'starting':
+      return { kind: 'waiting', text: view.text, offline: false }
+    case 'waiting':
+      return { kind: 'waiting', text: view.text, offline: true }
     case 'processing':
-      return { kind: 'processing', progress: Math.min(100, Math.max(0, Math.round(job.progress))) }
+      return { kind: 'processing', text: view.text, progress: view.progress }
     case 'failed':
-      return { kind: 'failed', error: job.error }
-    default:
+      return { kind: 'failed', error: job?.error ?? null }
+    case 'completed':
       return null
   }
 }
