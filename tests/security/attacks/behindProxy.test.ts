@@ -104,7 +104,7 @@ describe('the inbox of a development stack', () => {
 
   it('never answers a request that came through a proxy', async () => {
     const host = { Host: `127.0.0.1:${stack.port}` }
-    const proxyHeaders = [
+    const proxyHeaders: Array<Record<string, string>> = [
       { 'X-Forwarded-For': '203.0.113.9' },
       { 'X-Forwarded-Host': 'moori.example' },
       { 'X-Forwarded-Proto': 'https' },
