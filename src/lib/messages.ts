@@ -61,4 +61,7 @@ export const messages = {
   startOutfitFailed: 'Failed to start OOTD processing',
   importItemFailed: 'Failed to add the item to your wardrobe.',
   importTagFailed: 'Failed to add the tag.',
+  importTooLarge: 'This file is too large to import: a Moori export can unpack to at most {limit}.',
+  importTooManyFiles: 'This file holds too many files to import: a Moori export has at most {limit}.',
+  importFileTooLarge: 'This file holds {name}, which is too large to import (at most {limit} per file).',
 } as const
