@@ -24,6 +24,7 @@ import { createProductApi, type ProductApi } from '../api/app'
 import { localApiInstanceId, localStorageOrigins } from './apiWiring'
 import { mountApp } from './serveApp'
 import { checkStartupSecurity } from './startupSecurity'
+import { createSessionWatch } from './sessionWatch'
 
 /** What tests and scripts need of a running stack besides the product API. */
 export interface StackHandle {
@@ -62,7 +63,15 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
 
   let publicUrl = `http://${config.host}:${config.port}`
   const origins = createOriginPolicy(config)
-  const context: StackContext = { config, db, keys, origins, storageRoot, publicUrl: () => publicUrl }
+  const context: StackContext = {
+    config,
+    db,
+    keys,
+    origins,
+    storageRoot,
+    publicUrl: () => publicUrl,
+    sessions: createSessionWatch(),
+  }
 
   const app = new Hono()
   app.use('*', requestGuard(origins))

@@ -109,11 +109,12 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
     const user = c.get('user')
     const body = await jsonObjectBody(c, '{ image_url, user_id, item_id, max_size }')
     requireCaller(user, body.user_id)
-    spendCutOut(user.id)
     const itemId = clientIdField(body.item_id, 'item_id')
     const maxSize = maxSizeField(body.max_size)
     const source = storageObjectOf(body.image_url, deps.storageOrigins())
     const item = await visibleItem(deps.admin(), user.id, itemId, { ownOnly: false })
+    // Charged once the request is valid, before any work: a refusal costs nothing, a repeat does.
+    spendCutOut(user.id)
     const result = await withVision(() =>
       removeItemBackground(cutOutDeps(), { userId: user.id, token: c.get('accessToken'), item, source, maxSize }),
     )
@@ -125,7 +126,6 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
       const user = c.get('user')
       const body = await jsonObjectBody(c, '{ image_url, user_id, item_id, item_details }')
       requireCaller(user, body.user_id)
-      spendCutOut(user.id)
       const itemId = clientIdField(body.item_id, 'item_id')
       const details = body.item_details ?? {}
       if (typeof details !== 'object' || Array.isArray(details)) throw new ApiError(400, 'item_details must be an object')
@@ -133,6 +133,7 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
       const admin = deps.admin()
       const item = await visibleItem(admin, user.id, itemId, { ownOnly: true })
       const box = await boxForItem(admin, user.id, item, details as Record<string, unknown>)
+      spendCutOut(user.id)
       const result = await withVision(() =>
         extractItemImage(cutOutDeps(), { userId: user.id, token: c.get('accessToken'), item, source, box, maxSize: DEFAULT_MAX_SIZE }),
       )
