@@ -267,7 +267,9 @@ export const rpcs: Surface[] = [
     (w) => ({
       p_job_id: w.job,
       p_instance: 'attacker',
-      p_items: [{ id: 'forged-item-1', image_path: `wardrobe-images/${w.files.privateItem}`, name: 'Forged' }],
+      p_items: [
+        { id: 'forged-item-1', image_path: `wardrobe-images/${w.files.privateItem}`, name: 'Forged' },
+      ],
       p_tags: [],
       p_job_items: [],
     }),
