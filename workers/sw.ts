@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // Moori's service worker (Workbox, injectManifest). It precaches the app shell (one versioned
 // precache per build; old ones are cleaned up), answers every navigation with the shell of its own
-// build (whose chunks it holds), caches Storage images cache-first under a token-free key, and never
+// build (whose chunks it holds), caches Storage images cache-first under a token-free key, in a cache
+// per person (imageCaches.ts: the page says who is signed in; a guest's cache holds public images only), and never
 // caches auth, REST, realtime or the product API; it also receives photos shared to Moori (the Web
 // Share Target). It waits to take over until the user accepts the update prompt: no unconditional
 // skipWaiting, so old and new code never mix under unsynced work.
@@ -12,9 +13,9 @@ import { CacheFirst, NetworkOnly } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { assetPathPattern } from '../src/lib/assetPaths'
-import { IMAGE_CACHE } from '../src/lib/cacheNames'
 import { SHARE_TARGET_ACTION, SHARED_PHOTO_CACHE } from '../src/lib/shareTarget'
 import { imageCacheKey, isLiveServicePath } from './sw/imageCacheKey'
+import { imageCacheName, readCacheOwner } from './sw/imageCaches'
 import { receiveShare } from './sw/shareTarget'
 
 declare const self: ServiceWorkerGlobalScope
@@ -41,16 +42,29 @@ registerRoute(
   'POST',
 )
 
+const imageStrategies = new Map<string, CacheFirst>()
+function imageStrategy(cacheName: string): CacheFirst {
+  let strategy = imageStrategies.get(cacheName)
+  if (!strategy) {
+    strategy = new CacheFirst({
+      cacheName,
+      plugins: [
+        { cacheKeyWillBeUsed: ({ request }) => Promise.resolve(imageCacheKey(request.url) ?? request.url) },
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 1500, maxAgeSeconds: 60 * 86_400, purgeOnQuotaError: true }),
+      ],
+    })
+    imageStrategies.set(cacheName, strategy)
+  }
+  return strategy
+}
+
 registerRoute(
   ({ url, request }) => request.method === 'GET' && imageCacheKey(url.href) !== null,
-  new CacheFirst({
-    cacheName: IMAGE_CACHE,
-    plugins: [
-      { cacheKeyWillBeUsed: ({ request }) => Promise.resolve(imageCacheKey(request.url) ?? request.url) },
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 1500, maxAgeSeconds: 60 * 86_400, purgeOnQuotaError: true }),
-    ],
-  }),
+  async ({ request, event }) => {
+    const cacheName = imageCacheName(request.url, await readCacheOwner())
+    return cacheName ? imageStrategy(cacheName).handle({ request, event }) : fetch(request)
+  },
 )
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

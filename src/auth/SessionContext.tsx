@@ -5,6 +5,7 @@
 // refresh is tried. A sign-out the user did not ask for (an expired session) raises `expired`, so the
 // app can say so; a recovery link raises `recovering`, so the app can open /create-password.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { clearAccountCaches, setCacheOwner } from '@/data/accountCaches'
 import type { Session } from '@supabase/auth-js'
 import { AUTH_STORAGE_KEY, loadAuth, type AuthClient } from './supabaseClient'
 import { initialAuthHash } from './authHash'
@@ -94,6 +95,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!initialAuthHash.present) markBoot('session')
 
     const ended = () => {
+      // However it ended (expired, signed out here or elsewhere), the user's cached images go with it.
+      if (hadUser.current) void clearAccountCaches()
       if (hadUser.current && !signingOut.current) setExpired(true)
       signingOut.current = false
       hadUser.current = false
@@ -143,6 +146,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       unsubscribe?.()
     }
   }, [])
+
+  // The service worker caches images apart per person: tell it who that is now.
+  const ownerId = known.status === 'loading' ? undefined : (known.user?.id ?? null)
+  useEffect(() => {
+    if (ownerId !== undefined) void setCacheOwner(ownerId)
+  }, [ownerId])
 
   const value = useMemo<SessionState>(
     () => ({

@@ -74,4 +74,8 @@ export const messages = {
   jobUploading: 'Uploading your photo...',
   jobWaitingToStart: 'Your photo is saved on this device. Processing starts when you are back online.',
   jobWaitingStarted: 'Processing goes on without this device. Progress shows again when you are back online.',
+
+  importTooLarge: 'This file is too large to import: a Moori export can unpack to at most {limit}.',
+  importTooManyFiles: 'This file holds too many files to import: a Moori export has at most {limit}.',
+  importFileTooLarge: 'This file holds {name}, which is too large to import (at most {limit} per file).',
 } as const

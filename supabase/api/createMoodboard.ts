@@ -1,5 +1,7 @@
 // POST /api/walls: a new wall for the caller, named after their prompt and filled with up to 12
-// polaroids whose images match it: public polaroids and the caller's own or public wardrobe items.
+// polaroids whose images match it: polaroids of public walls and public wardrobe items. The wall is
+// public (Discover shows it to everyone), so it takes public content only: never a private item or
+// outfit photo, not even the caller's own.
 // Every image is copied into the caller's folder of polaroid-images (the wall must not break when the
 // original is deleted, and polaroid images must live in that bucket). Service role throughout, so it
 // works the same against hosted Supabase.
@@ -16,7 +18,7 @@ import {
 } from './moodboard'
 
 const POLAROID_BUCKET = BUCKETS.polaroids
-/** How many of the newest public polaroids and visible wardrobe items are considered. */
+/** How many of the newest public polaroids and public wardrobe items are considered. */
 const CANDIDATE_LIMIT = 400
 
 export class MoodboardError extends Error {
@@ -47,7 +49,7 @@ interface ItemCandidateRow {
   clothing_tags: Array<{ tag_value: string; deleted_at: string | null }>
 }
 
-async function loadCandidates(admin: AdminClient, userId: string): Promise<Candidate[]> {
+async function loadCandidates(admin: AdminClient): Promise<Candidate[]> {
   const [polaroids, items] = await Promise.all([
     admin
       .from('polaroids')
@@ -63,7 +65,7 @@ async function loadCandidates(admin: AdminClient, userId: string): Promise<Candi
       .from('wardrobe_items')
       .select('id, name, description, image_path, created_at, clothing_tags(tag_value, deleted_at)')
       .is('deleted_at', null)
-      .or(`user_id.eq.${userId},is_public.is.true`)
+      .eq('is_public', true)
       .order('created_at', { ascending: false })
       .limit(CANDIDATE_LIMIT),
   ])
@@ -125,7 +127,7 @@ export async function createMoodboard(
   if (profile.error) throw new Error(`Could not read the profile: ${profile.error.message}`)
   if (!profile.data) throw new MoodboardError('Set up your profile before creating a Moori', 409)
 
-  const picked = pickMoodboard(await loadCandidates(admin, userId), promptWords(prompt))
+  const picked = pickMoodboard(await loadCandidates(admin), promptWords(prompt))
   const wallId = newId()
   const now = Date.now()
   const wall = await admin.from('walls').insert({

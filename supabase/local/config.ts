@@ -41,6 +41,14 @@ export interface StackConfig {
   emailRequestWindowSeconds: number
   /** Email links (magic link, recovery, confirmation) stay valid this long. */
   emailLinkLifetimeSeconds: number
+  /** Where emails go: an SMTP URL (`smtps://user:password@mail.example:465`); without one they are kept
+   * in the local inbox, which only a stack run for local development serves. */
+  smtpUrl: string | undefined
+  /** The From of every email, e.g. `Moori <no-reply@moori.example>`. */
+  smtpFrom: string
+  /** Tries per email before it is given up (logged), and the first wait between tries (doubled each time). */
+  mailAttempts: number
+  mailRetryDelayMs: number
   /** Largest REST request body (bytes) and most rows one insert may carry. */
   maxRestBodyBytes: number
   maxRowsPerInsert: number
@@ -75,6 +83,17 @@ function envNumber(value: string | undefined, fallback: number): number {
   return number
 }
 
+/** `Moori <no-reply@host of the site URL>`, or a local address when there is no site URL. */
+function defaultFrom(siteUrl: string | undefined): string {
+  let host = 'localhost'
+  try {
+    if (siteUrl) host = new URL(siteUrl).hostname
+  } catch {
+    // not a URL: the stack refuses it elsewhere
+  }
+  return `Moori <no-reply@${host}>`
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): StackConfig {
   return {
     port: envNumber(env.MOORI_STACK_PORT, DEFAULT_PORT),
@@ -99,6 +118,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): StackConfig
     emailRequestsPerEmail: envNumber(env.MOORI_EMAIL_REQUESTS_PER_EMAIL, 6),
     emailRequestWindowSeconds: envNumber(env.MOORI_EMAIL_REQUEST_WINDOW_SECONDS, 3600),
     emailLinkLifetimeSeconds: envNumber(env.MOORI_EMAIL_LINK_LIFETIME, 3600),
+    smtpUrl: env.MOORI_SMTP_URL?.trim() || undefined,
+    smtpFrom: env.MOORI_SMTP_FROM?.trim() || defaultFrom(env.MOORI_SITE_URL),
+    mailAttempts: Math.max(1, envNumber(env.MOORI_MAIL_ATTEMPTS, 5)),
+    mailRetryDelayMs: envNumber(env.MOORI_MAIL_RETRY_DELAY_MS, 2000),
     maxRestBodyBytes: envNumber(env.MOORI_MAX_REST_BODY_BYTES, 2 * 1024 * 1024),
     maxRowsPerInsert: envNumber(env.MOORI_MAX_ROWS_PER_INSERT, 1000),
   }

@@ -6,6 +6,7 @@ import type { StackConfig } from './config'
 import type { OriginPolicy } from './guard/originPolicy'
 import type { ApiKeys } from './keys'
 import type { AuthResolution } from './requestAuth'
+import type { SessionWatch } from './sessionWatch'
 import { resolveRequestAuth } from './requestAuth'
 
 export interface StackContext {
@@ -18,6 +19,8 @@ export interface StackContext {
   publicUrl(): string
   /** Directory that holds stored objects, one sub-directory per bucket. */
   storageRoot: string
+  /** Sign-outs and deleted accounts, for the realtime channels that hold their tokens. */
+  sessions: SessionWatch
 }
 
 /** Resolves the apikey and Authorization headers of a Hono request. */

@@ -11,6 +11,7 @@ import { createAdaptorServer } from '@hono/node-server'
 import type { PGlite } from '@electric-sql/pglite'
 import type { StackConfig } from './config'
 import type { StackContext } from './context'
+import type { Mailbox } from './mail/mailbox'
 import { requestGuard } from './requestGuard'
 import { createOriginPolicy } from './guard/originPolicy'
 import { openDatabase } from './db/openDatabase'
@@ -23,6 +24,7 @@ import { createProductApi, type ProductApi } from '../api/app'
 import { localApiInstanceId, localStorageOrigins } from './apiWiring'
 import { mountApp } from './serveApp'
 import { checkStartupSecurity } from './startupSecurity'
+import { createSessionWatch } from './sessionWatch'
 
 /** What tests and scripts need of a running stack besides the product API. */
 export interface StackHandle {
@@ -40,6 +42,8 @@ export interface StackHandle {
 export interface LocalStack extends StackHandle {
   /** The product API mounted at /api (its job runner and vision pool). */
   api: ProductApi
+  /** The emails kept on this machine (no SMTP configured), whether or not /inbox serves them. */
+  mailbox: Mailbox
 }
 
 /** Where clients reach the stack: its address, or the site URL's origin when it listens on all
@@ -59,11 +63,19 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
 
   let publicUrl = `http://${config.host}:${config.port}`
   const origins = createOriginPolicy(config)
-  const context: StackContext = { config, db, keys, origins, storageRoot, publicUrl: () => publicUrl }
+  const context: StackContext = {
+    config,
+    db,
+    keys,
+    origins,
+    storageRoot,
+    publicUrl: () => publicUrl,
+    sessions: createSessionWatch(),
+  }
 
   const app = new Hono()
   app.use('*', requestGuard(origins))
-  await mountAuth(app, context)
+  const mail = await mountAuth(app, context)
   await mountRest(app, context)
   await mountStorage(app, context)
   const api = createProductApi({
@@ -99,10 +111,12 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
     context,
     api,
     warnings,
+    mailbox: mail.mailbox,
     async close() {
       if (closed) return
       closed = true
       await api.close()
+      await mail.mailer.close()
       await realtime.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

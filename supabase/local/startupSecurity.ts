@@ -1,9 +1,11 @@
 // What the stack checks about itself before it listens. The development JWT secret is public (it is
-// in this repository), so with it anyone mints a service_role token: the stack refuses to listen
-// beyond loopback with it, and says loudly that it is in use. Other settings that hand out access
-// (the Google stand-in) are announced too.
+// in this repository), so with it anyone mints a service_role token: the stack refuses it whenever it
+// is set up to be reached from elsewhere (bound beyond loopback, a public site URL, or a trusted
+// proxy in front: a same-host proxy makes every peer loopback), and says loudly that it is in use.
+// Other settings that hand out access (the Google stand-in) and a deployment that sends no email are
+// announced too.
 import { LOCAL_JWT_SECRET, type StackConfig } from './config'
-import { isLoopbackHostname } from './guard/networkNames'
+import { isReachableFromElsewhere } from './deployment'
 
 export const MIN_JWT_SECRET_LENGTH = 32
 
@@ -15,11 +17,15 @@ export class UnsafeStartupError extends Error {
 export function checkStartupSecurity(config: StackConfig): string[] {
   const warnings: string[] = []
   const defaultSecret = config.jwtSecret === LOCAL_JWT_SECRET
-  if (defaultSecret && !isLoopbackHostname(config.host)) {
+  const reachable = isReachableFromElsewhere(config)
+  if (defaultSecret && reachable) {
     throw new UnsafeStartupError(
-      `Refusing to listen on ${config.host} with the public development JWT secret: anyone could mint ` +
-        'service_role tokens. Set MOORI_JWT_SECRET to a long random value (e.g. `openssl rand -hex 32`), ' +
-        'or bind to 127.0.0.1 (MOORI_STACK_HOST).',
+      `Refusing to start with the public development JWT secret on a stack set up to be reached from ` +
+        `elsewhere (listening on ${config.host}, site URL ${config.siteUrl}, ` +
+        `${config.trustedProxies.length} trusted prox${config.trustedProxies.length === 1 ? 'y' : 'ies'}): ` +
+        'anyone could mint service_role tokens. Set MOORI_JWT_SECRET to a long random value ' +
+        '(e.g. `openssl rand -hex 32`), or run for local development only (127.0.0.1, a localhost site URL, ' +
+        'no MOORI_TRUSTED_PROXIES).',
     )
   }
   if (!defaultSecret && config.jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
@@ -30,8 +36,14 @@ export function checkStartupSecurity(config: StackConfig): string[] {
   if (defaultSecret) {
     warnings.push(
       'The public development JWT secret is in use: anyone who can reach this port can mint any token, ' +
-        `service_role included. It is only accepted on loopback (${config.host}). ` +
+        'service_role included. It is only accepted while the stack runs for local development. ' +
         'Set MOORI_JWT_SECRET before exposing the stack.',
+    )
+  }
+  if (reachable && !config.smtpUrl) {
+    warnings.push(
+      'No MOORI_SMTP_URL: this stack is set up to be reached from elsewhere, but it sends no email ' +
+        '(sign-up confirmation, magic links and password recovery cannot reach anyone), and its inbox is off.',
     )
   }
   if (config.googleStandIn) {

@@ -1,8 +1,11 @@
 // The format of a Moori export (issue 16): a zip with a manifest, one JSON file per table of what the
 // user owns (server column names), every image they uploaded under images/<bucket>/<path>, and a
 // README that explains it. Reading one checks everything before anything is imported, so a corrupted
-// or foreign zip gives one clear message and changes nothing.
+// or foreign zip gives one clear message and changes nothing. The zip's own directory is checked
+// against IMPORT_LIMITS (total unpacked size, number of files, size of one file) before anything is
+// inflated: a small zip that unpacks to gigabytes (a zip bomb) is refused without filling memory.
 import { strFromU8, unzipSync } from 'fflate'
+import { messages } from '@/lib/messages'
 
 export const EXPORT_FORMAT = 'moori-export'
 export const EXPORT_VERSION = 1
@@ -91,12 +94,61 @@ const REQUIRED: Record<ExportTable, Record<string, 'string' | 'number' | 'boolea
   processing_jobs: { id: 'string' },
 }
 
+export interface ImportLimits {
+  /** Bytes all files unpack to together (and the largest zip read at all). */
+  totalBytes: number
+  entries: number
+  /** Bytes one file unpacks to (an image is at most 5 MiB; the table files are far smaller). */
+  entryBytes: number
+}
+
+const MiB = 1024 * 1024
+
+export const IMPORT_LIMITS: ImportLimits = { totalBytes: 512 * MiB, entries: 20_000, entryBytes: 16 * MiB }
+
+const sizeText = (bytes: number) => `${Math.round(bytes / MiB)} MB`
+
+/**
+ * Unzips after checking the zip's whole directory against the limits, before a single entry is
+ * inflated (the first pass only reads the directory). fflate inflates an entry into a buffer of the
+ * size the directory declares (more data is dropped) and copies a stored one as is, so the larger of
+ * the two declared sizes bounds what each entry takes.
+ */
+function unzipWithin(bytes: Uint8Array, limits: ImportLimits): Record<string, Uint8Array> {
+  const tooLarge = () =>
+    new ExportFormatError(messages.importTooLarge.replace('{limit}', sizeText(limits.totalBytes)))
+  if (bytes.length > limits.totalBytes) throw tooLarge()
+  let entries = 0
+  let total = 0
+  unzipSync(bytes, {
+    filter(file) {
+      const size = Math.max(file.size, file.originalSize)
+      entries += 1
+      total += size
+      if (entries > limits.entries) {
+        throw new ExportFormatError(messages.importTooManyFiles.replace('{limit}', String(limits.entries)))
+      }
+      if (size > limits.entryBytes) {
+        throw new ExportFormatError(
+          messages.importFileTooLarge
+            .replace('{name}', file.name.slice(0, 80))
+            .replace('{limit}', sizeText(limits.entryBytes)),
+        )
+      }
+      if (total > limits.totalBytes) throw tooLarge()
+      return false
+    },
+  })
+  return unzipSync(bytes)
+}
+
 /** Reads and checks an export; throws ExportFormatError saying what is wrong. */
-export function readExport(bytes: Uint8Array): ParsedExport {
+export function readExport(bytes: Uint8Array, limits: ImportLimits = IMPORT_LIMITS): ParsedExport {
   let files: Record<string, Uint8Array>
   try {
-    files = unzipSync(bytes)
-  } catch {
+    files = unzipWithin(bytes, limits)
+  } catch (error) {
+    if (error instanceof ExportFormatError) throw error
     throw new ExportFormatError(
       'This file could not be read as a zip. It may be damaged or not a Moori export.',
     )

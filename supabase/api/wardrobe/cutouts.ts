@@ -1,7 +1,9 @@
 // Cut-outs a user waits for: background removal of a wardrobe item (for a sticker) and extraction of one
 // item's box from an outfit photo. Results are transparent PNGs in the caller's own folder of
 // `wardrobe-stickers`, under names derived from what was asked, so asking again returns the stored
-// result without running the model twice.
+// result without running the model twice. Each item keeps at most `variantsPerItem` files of each
+// kind (every new box or size is a new file): to make room the oldest ones no sticker shows are
+// removed, and when every one is shown by a sticker a new one is refused.
 import { createHash } from 'node:crypto'
 import { BUCKETS } from '../../../src/lib/wardrobe/storage'
 import { ApiError } from '../apiError'
@@ -17,6 +19,7 @@ export interface CutOutDeps {
   admin: AdminClient
   vision: VisionService
   reader: StorageReader
+  variantsPerItem: number
 }
 
 export interface ItemRow {
@@ -84,6 +87,39 @@ async function store(admin: AdminClient, imagePath: string, png: Uint8Array): Pr
   if (error) throw new Error(`Could not store ${imagePath}: ${error.message}`)
 }
 
+/**
+ * Makes room for one more variant of an item in `folder` (`wardrobe-stickers/<user>/cutouts/`): when
+ * it holds `max` already, the oldest that neither the item nor any sticker uses are removed; when all
+ * are in use, 409.
+ */
+async function makeRoomForVariant(
+  admin: AdminClient,
+  folder: string,
+  itemId: string,
+  keep: string | null,
+  max: number,
+): Promise<void> {
+  const { bucket, path } = split(folder)
+  const { data, error } = await admin.storage
+    .from(bucket)
+    .list(path.replace(/\/$/, ''), { search: `${itemId}-`, limit: 1000, sortBy: { column: 'created_at', order: 'asc' } })
+  if (error) throw new Error(`Could not list the cut-outs: ${error.message}`)
+  const variants = (data ?? [])
+    .filter((f) => f.name.startsWith(`${itemId}-`) && f.name.endsWith('.png'))
+    .map((f) => `${folder}${f.name}`)
+  const excess = variants.length - (max - 1)
+  if (excess <= 0) return
+  const used = await admin.from('wall_stickers').select('image_path').in('image_path', variants)
+  if (used.error) throw new Error(`Could not read the stickers: ${used.error.message}`)
+  const shown = new Set(((used.data ?? []) as Array<{ image_path: string }>).map((row) => row.image_path))
+  const removable = variants.filter((v) => v !== keep && !shown.has(v)).slice(0, excess)
+  if (removable.length < excess) {
+    throw new ApiError(409, `This item has ${variants.length} cut-outs in use already. Delete a sticker made from it first.`)
+  }
+  const removed = await admin.storage.from(bucket).remove(removable.map((v) => split(v).path))
+  if (removed.error) throw new Error(`Could not remove old cut-outs: ${removed.error.message}`)
+}
+
 const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 12)
 
 async function stored(admin: AdminClient, path: string): Promise<StoredCutOut> {
@@ -120,6 +156,7 @@ export async function removeItemBackground(
   if (!(await exists(admin, target))) {
     const bytes = await readStorageObject(deps.reader, request.token, request.source)
     await readImageHeader(bytes)
+    await makeRoomForVariant(admin, cutoutFolder(userId), item.id, own ? item.cutout_path : null, deps.variantsPerItem)
     if (request.source.bucket === BUCKETS.stickers) {
       // Already transparent (made by the engine): the caller gets their own copy.
       await store(admin, target, bytes)
@@ -194,10 +231,12 @@ export async function extractItemImage(
   const sourcePath = imagePathOf(request.source)
   const { x, y, width, height } = request.box
   const key = shortHash(sourcePath, [x, y, width, height].map((n) => n.toFixed(2)).join(','), String(request.maxSize))
-  const target = `${BUCKETS.stickers}/${request.userId}/extracted/${request.item.id}-${key}.png`
+  const folder = `${BUCKETS.stickers}/${request.userId}/extracted/`
+  const target = `${folder}${request.item.id}-${key}.png`
   if (!(await exists(admin, target))) {
     const bytes = await readStorageObject(deps.reader, request.token, request.source)
     await readImageHeader(bytes)
+    await makeRoomForVariant(admin, folder, request.item.id, request.item.cutout_path, deps.variantsPerItem)
     const cutOut = await vision.cutOutRegion(bytes, request.box, { maxSize: request.maxSize })
     await store(admin, target, cutOut.png)
   }

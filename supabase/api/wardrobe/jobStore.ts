@@ -36,34 +36,28 @@ export async function readJob(admin: AdminClient, id: string): Promise<JobRow | 
   return data
 }
 
+export type QueueOutcome = 'queued' | 'exists' | 'taken' | 'user_limit' | 'total_limit'
+
 /**
  * Queues an outfit job under `id` (the caller's processing id, so a retried request finds its job
- * instead of starting a second one). Returns the job as stored, which may be an earlier one.
+ * instead of starting a second one), unless the caller or everyone has too many waiting or running:
+ * checked and written in one transaction (queue_ootd_job), so parallel requests cannot pass the limits
+ * together. `exists` means the caller's earlier job has this id, `taken` someone else's.
  */
-export async function queueOotdJob(admin: AdminClient, job: { id: string; userId: string; input: OotdJobInput }): Promise<JobRow> {
-  const { error } = await admin
-    .from('processing_jobs')
-    .upsert(
-      { id: job.id, user_id: job.userId, kind: 'ootd', status: 'queued', progress: 0, input: job.input },
-      { onConflict: 'id', ignoreDuplicates: true },
-    )
-  if (error) fail('queue the processing job', error)
-  const stored = await readJob(admin, job.id)
-  if (!stored) throw new Error(`The processing job ${job.id} vanished right after it was queued`)
-  return stored
-}
-
-/** How many jobs wait or run, for one user or for everyone: the backpressure on new work. */
-export async function countUnfinishedJobs(admin: AdminClient, userId?: string): Promise<number> {
-  let query = admin
-    .from('processing_jobs')
-    .select('id', { count: 'exact', head: true })
-    .in('status', ['queued', 'processing'])
-    .is('deleted_at', null)
-  if (userId) query = query.eq('user_id', userId)
-  const { count, error } = await query
-  if (error) fail('count processing jobs', error)
-  return count ?? 0
+export async function queueOotdJob(
+  admin: AdminClient,
+  job: { id: string; userId: string; input: OotdJobInput },
+  limits: { jobsPerUser: number; jobsInTotal: number },
+): Promise<QueueOutcome> {
+  const answer: { data: unknown; error: { message: string } | null } = await admin.rpc('queue_ootd_job', {
+    p_id: job.id,
+    p_user_id: job.userId,
+    p_input: job.input,
+    p_jobs_per_user: limits.jobsPerUser,
+    p_jobs_in_total: limits.jobsInTotal,
+  })
+  if (answer.error) fail('queue the processing job', answer.error)
+  return answer.data as QueueOutcome
 }
 
 export interface ClaimOptions {

@@ -11,8 +11,9 @@ import { isCaller, type ApiEnv, type ApiUser } from '../requireUser'
 import type { AdminClient } from '../supabaseAdmin'
 import { ImageRejectedError, VisionBusyError, type VisionService } from '../vision/types'
 import { readImageHeader } from '../vision/imageInput'
+import { createCutOutBudget } from './cutOutBudget'
 import { boxForItem, extractItemImage, removeItemBackground, signedUrlOf, visibleItem } from './cutouts'
-import { countUnfinishedJobs, queueOotdJob, readJob } from './jobStore'
+import { queueOotdJob, readJob } from './jobStore'
 import { readStorageObject, storageObjectOf, type StorageReader } from './storageImage'
 
 export interface WardrobeRouteDeps {
@@ -31,9 +32,20 @@ export interface WardrobeLimits {
   jobsPerUser: number
   /** Outfit jobs waiting or running for everyone, before new ones are refused. */
   jobsInTotal: number
+  /** Cut-outs (remove-background, extract-item) one user may ask for at once, and then per minute. */
+  cutOutBurst: number
+  cutOutsPerMinute: number
+  /** Cut-out files kept per item and kind; older ones no sticker shows are removed to make room. */
+  variantsPerItem: number
 }
 
-export const defaultWardrobeLimits: WardrobeLimits = { jobsPerUser: 5, jobsInTotal: 100 }
+export const defaultWardrobeLimits: WardrobeLimits = {
+  jobsPerUser: 5,
+  jobsInTotal: 100,
+  cutOutBurst: 20,
+  cutOutsPerMinute: 12,
+  variantsPerItem: 8,
+}
 
 const DEFAULT_MAX_SIZE = 800
 
@@ -78,7 +90,22 @@ const withSuccessFlag = (error: unknown, c: Context) => errorResponse(error, c, 
 
 export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps): void {
   const limits = { ...defaultWardrobeLimits, ...deps.limits }
-  const cutOutDeps = () => ({ admin: deps.admin(), vision: deps.vision(), reader: deps.reader })
+  const cutOutDeps = () => ({
+    admin: deps.admin(),
+    vision: deps.vision(),
+    reader: deps.reader,
+    variantsPerItem: limits.variantsPerItem,
+  })
+  const budget = createCutOutBudget({ burst: limits.cutOutBurst, perMinute: limits.cutOutsPerMinute })
+  /** Spends one of the caller's cut-out tokens, or refuses with 429 and when to come back. */
+  const spendCutOut = (userId: string) => {
+    const wait = budget.take(userId)
+    if (wait > 0) {
+      throw new ApiError(429, 'You have asked for many cut-outs in a short time. Please try again in a moment.', {
+        'Retry-After': String(wait),
+      })
+    }
+  }
 
   app.post('/wardrobe/remove-background', async (c) => {
     const user = c.get('user')
@@ -88,6 +115,8 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
     const maxSize = maxSizeField(body.max_size)
     const source = storageObjectOf(body.image_url, deps.storageOrigins())
     const item = await visibleItem(deps.admin(), user.id, itemId, { ownOnly: false })
+    // Charged once the request is valid, before any work: a refusal costs nothing, a repeat does.
+    spendCutOut(user.id)
     const result = await withVision(() =>
       removeItemBackground(cutOutDeps(), { userId: user.id, token: c.get('accessToken'), item, source, maxSize }),
     )
@@ -106,6 +135,7 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
       const admin = deps.admin()
       const item = await visibleItem(admin, user.id, itemId, { ownOnly: true })
       const box = await boxForItem(admin, user.id, item, details as Record<string, unknown>)
+      spendCutOut(user.id)
       const result = await withVision(() =>
         extractItemImage(cutOutDeps(), { userId: user.id, token: c.get('accessToken'), item, source, box, maxSize: DEFAULT_MAX_SIZE }),
       )
@@ -140,30 +170,34 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
         const item = await visibleItem(admin, user.id, itemId, { ownOnly: true })
         if (item.image_path !== `${photo.bucket}/${photo.path}`) throw new ApiError(400, "image_url must be the item's own image")
       }
-      if ((await countUnfinishedJobs(admin, user.id)) >= limits.jobsPerUser) {
+      // Read as the caller: it must exist, be theirs to read, and be an image we will accept.
+      await withVision(async () => readImageHeader(await readStorageObject(deps.reader, c.get('accessToken'), photo)))
+
+      const outcome = await queueOotdJob(
+        admin,
+        {
+          id: processingId,
+          userId: user.id,
+          input: {
+            image_path: `${photo.bucket}/${photo.path}`,
+            item_id: itemId,
+            skip_ai_tagging: skipTagging,
+            skip_ai_extraction: skipExtraction,
+          },
+        },
+        limits,
+      )
+      if (outcome === 'taken') throw new ApiError(409, 'processing_id is already taken')
+      if (outcome === 'user_limit') {
         throw new ApiError(429, `You have ${limits.jobsPerUser} outfit photos processing already. Please wait for one to finish.`, {
           'Retry-After': '10',
         })
       }
-      if ((await countUnfinishedJobs(admin)) >= limits.jobsInTotal) {
+      if (outcome === 'total_limit') {
         throw new ApiError(429, 'The wardrobe engine is busy. Please try again in a moment.', { 'Retry-After': '30' })
       }
-      // Read as the caller: it must exist, be theirs to read, and be an image we will accept.
-      await withVision(async () => readImageHeader(await readStorageObject(deps.reader, c.get('accessToken'), photo)))
-
-      const job = await queueOotdJob(admin, {
-        id: processingId,
-        userId: user.id,
-        input: {
-          image_path: `${photo.bucket}/${photo.path}`,
-          item_id: itemId,
-          skip_ai_tagging: skipTagging,
-          skip_ai_extraction: skipExtraction,
-        },
-      })
-      if (job.user_id !== user.id) throw new ApiError(409, 'processing_id is already taken')
       deps.jobQueued()
-      return c.json({ success: true, processing_id: job.id })
+      return c.json({ success: true, processing_id: processingId })
     } catch (error) {
       return withSuccessFlag(error, c)
     }

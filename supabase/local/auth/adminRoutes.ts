@@ -145,6 +145,7 @@ export function mountAdminRoutes(auth: Hono, services: AuthServices): void {
     if (body.should_soft_delete === true)
       throw validationError('Soft delete is not supported by the local stack', 422)
     await db.query('delete from auth.users where id = $1', [user.id])
+    services.ctx.sessions.ended()
     return c.json({})
   })
 }

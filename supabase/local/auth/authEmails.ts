@@ -1,8 +1,10 @@
-// The three emails the auth service sends (confirm sign-up, magic link, password reset): plain,
-// friendly, about Moori, each with a single-use link to /auth/v1/verify and the 6-digit code.
+// The emails the auth service sends (confirm sign-up, magic link, password reset, linking Google, an
+// account that exists already): plain, friendly, about Moori, each with a single-use link to
+// /auth/v1/verify (or /google/link) at the address people reach the stack at, and the 6-digit code.
+import { emailLinkOrigin } from '../deployment'
 import type { EmailContent } from '../mail/renderEmail'
 import { renderEmail } from '../mail/renderEmail'
-import { issuerOf, type AuthServices } from './authServices'
+import type { AuthServices } from './authServices'
 import type { IssuedEmailToken } from './emailTokens'
 
 export type EmailLinkType = 'signup' | 'magiclink' | 'recovery'
@@ -13,6 +15,12 @@ function lifetimeText(seconds: number): string {
   return `${seconds} seconds`
 }
 
+/** The auth service as a browser opening an email reaches it: through the site URL in a deployment. */
+function authBaseOf(services: AuthServices): string {
+  const { ctx } = services
+  return `${emailLinkOrigin(ctx.config, ctx.publicUrl())}/auth/v1`
+}
+
 export function verifyLink(
   services: AuthServices,
   type: EmailLinkType,
@@ -20,7 +28,7 @@ export function verifyLink(
   redirectTo: string,
 ): string {
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo })
-  return `${issuerOf(services.ctx)}/verify?${query.toString()}`
+  return `${authBaseOf(services)}/verify?${query.toString()}`
 }
 
 const subjects: Record<EmailLinkType, string> = {
@@ -73,7 +81,7 @@ export async function sendAuthEmail(
 ): Promise<void> {
   const link = verifyLink(services, type, issued.token, redirectTo)
   const lifetime = lifetimeText(services.ctx.config.emailLinkLifetimeSeconds)
-  await services.mailbox.send({
+  await services.mailer.send({
     to,
     subject: subjects[type],
     ...renderEmail(contentFor(type, link, issued.otp, lifetime)),
@@ -82,9 +90,9 @@ export async function sendAuthEmail(
 
 /** Asks the owner of an existing account whether Google sign-in may be linked to it. */
 export async function sendGoogleLinkEmail(services: AuthServices, to: string, token: string): Promise<void> {
-  const link = `${issuerOf(services.ctx)}/google/link?${new URLSearchParams({ token }).toString()}`
+  const link = `${authBaseOf(services)}/google/link?${new URLSearchParams({ token }).toString()}`
   const lifetime = lifetimeText(services.ctx.config.emailLinkLifetimeSeconds)
-  await services.mailbox.send({
+  await services.mailer.send({
     to,
     subject: 'Link Google sign-in to your Moori account?',
     ...renderEmail({
@@ -104,7 +112,7 @@ export async function sendGoogleLinkEmail(services: AuthServices, to: string, to
 
 /** Told to the owner when someone signs up with an address that already has an account. */
 export async function sendAccountExistsEmail(services: AuthServices, to: string, siteUrl: string): Promise<void> {
-  await services.mailbox.send({
+  await services.mailer.send({
     to,
     subject: 'You already have a Moori account',
     ...renderEmail({

@@ -1,8 +1,8 @@
-// What the auth routes share: the stack context, the mailbox and the failure counters. Built once per
+// What the auth routes share: the stack context, the mailer and the failure counters. Built once per
 // stack in mountAuth and handed to each group of routes.
 import type { PGlite } from '@electric-sql/pglite'
 import type { StackContext } from '../context'
-import type { Mailbox } from '../mail/mailbox'
+import type { Mailer } from '../mail/mailer'
 import type { PasswordHasher } from './passwords'
 import type { EmailRequestLimits } from './emailRequestLimits'
 import type { RateLimiter } from './rateLimiter'
@@ -11,7 +11,8 @@ import type { SignInBackoff } from './signInBackoff'
 export interface AuthServices {
   ctx: StackContext
   db: PGlite
-  mailbox: Mailbox
+  /** Sends emails: over SMTP when configured, else into the local inbox. */
+  mailer: Mailer
   passwords: PasswordHasher
   /** Failed password sign-ins, keyed by email and by client address. */
   signInLimiter: RateLimiter
@@ -19,7 +20,7 @@ export interface AuthServices {
   signInBackoff: SignInBackoff
   /** Sign-ups and emails asked for, per client address and per email address. */
   emailRequests: EmailRequestLimits
-  /** Failed 6-digit code checks, keyed the same way (a code has only a million values). */
+  /** 6-digit codes tried (counted before the check), keyed the same way (a code has only a million values). */
   otpLimiter: RateLimiter
 }
 

@@ -154,15 +154,14 @@ export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
     const client = clientOf(c)
 
     let consume: (tx: Queryable) => Promise<ConsumedEmailToken | null>
-    let failureKeys: string[] = []
     if (tokenHash) {
       consume = (tx) => consumeLinkToken(tx, tokenHash, tokenTypesFor[type])
     } else if (otp && body.email !== undefined) {
       const email = normalizeEmail(body.email)
-      failureKeys = [`email:${email}`, `address:${client.ip}`]
-      const wait = otpLimiter.retryAfter(failureKeys)
-      if (wait > 0)
-        throw tooManyAttempts(c, wait, 'Too many failed verification attempts. Please try again later.')
+      // Every code tried counts, before it is checked and in the same step as the check: counting only
+      // failures after the transaction let parallel guesses all pass the check first.
+      const wait = otpLimiter.take([`email:${email}`, `address:${client.ip}`])
+      if (wait > 0) throw tooManyAttempts(c, wait, 'Too many verification attempts. Please try again later.')
       consume = async (tx) => {
         const user = await findUserByEmail(tx, email)
         return user && /^\d{6}$/.test(otp) ? consumeOtp(tx, user.id, otp, tokenTypesFor[type]) : null
@@ -178,7 +177,6 @@ export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
       return createSession(tx, consumed.userId, sessionMethodOf[consumed.tokenType], client)
     })
     if (!grant) {
-      if (failureKeys.length) otpLimiter.record(failureKeys)
       throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
     }
     return c.json(await tokenResponse(services, grant))

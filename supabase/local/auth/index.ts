@@ -4,7 +4,9 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { StackContext } from '../context'
-import { openMailbox } from '../mail/mailbox'
+import { isLocalDevelopment } from '../deployment'
+import { createMailer, type Mailer } from '../mail/mailer'
+import { openMailbox, type Mailbox } from '../mail/mailbox'
 import { mountInbox } from '../mail/mountInbox'
 import { mountAdminRoutes } from './adminRoutes'
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse } from './authError'
@@ -24,15 +26,16 @@ import { mountUserRoutes } from './userRoutes'
 /** Opened by a browser (email links, the Google stand-in), so no apikey is required, as on Supabase. */
 const browserPaths = new Set(['/auth/v1/verify', '/auth/v1/authorize', '/auth/v1/callback', '/auth/v1/google/link'])
 
-export async function mountAuth(app: Hono, ctx: StackContext): Promise<void> {
+export async function mountAuth(app: Hono, ctx: StackContext): Promise<{ mailbox: Mailbox; mailer: Mailer }> {
   const mailbox = await openMailbox(ctx.db)
+  const mailer = createMailer(ctx.config, mailbox)
   await prepareGoogleLinkRequests(ctx.db)
   const limits = { max: ctx.config.maxFailedSignIns, windowSeconds: ctx.config.signInWindowSeconds }
   const signInLimiter = createRateLimiter(limits)
   const services: AuthServices = {
     ctx,
     db: ctx.db,
-    mailbox,
+    mailer,
     passwords: createPasswordHasher(ctx.config.passwordHashCost),
     signInLimiter,
     signInBackoff: createSignInBackoff(signInLimiter, {
@@ -92,5 +95,6 @@ export async function mountAuth(app: Hono, ctx: StackContext): Promise<void> {
   })
 
   app.route('/auth/v1', auth)
-  mountInbox(app, mailbox)
+  mountInbox(app, mailbox, { enabled: isLocalDevelopment(ctx.config) })
+  return { mailbox, mailer }
 }

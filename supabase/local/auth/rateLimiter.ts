@@ -5,6 +5,12 @@ export interface RateLimiter {
   /** Seconds until the next attempt is allowed for the most limited key, or 0 when none is limited. */
   retryAfter(keys: string[]): number
   record(keys: string[]): void
+  /**
+   * Check and record in one step: 0 when the attempt may go ahead (it is then counted already), else
+   * the seconds to wait (nothing counted). Nothing awaits in between, so parallel attempts cannot all
+   * pass the check before any of them is counted.
+   */
+  take(keys: string[]): number
   /** Events of a key still in the window. */
   count(key: string): number
   reset(key: string): void
@@ -31,7 +37,12 @@ export function createRateLimiter(options: {
     for (const key of [...failures.keys()]) recent(key, now)
   }
 
-  return {
+  const limiter: RateLimiter = {
+    take(keys) {
+      const wait = limiter.retryAfter(keys)
+      if (wait === 0) limiter.record(keys)
+      return wait
+    },
     retryAfter(keys) {
       const now = clock()
       let wait = 0
@@ -56,4 +67,5 @@ export function createRateLimiter(options: {
       failures.delete(key)
     },
   }
+  return limiter
 }

@@ -1,7 +1,11 @@
 // Where email links and Google sign-in may send the browser back to: the site URL's origin, the
-// allow list, or any http://localhost / 127.0.0.1 origin (local development); everything else falls
-// back to the site URL, as GoTrue does, so tokens never travel to a foreign origin.
+// allow list, or (only on a stack run for local development) any http://localhost / 127.0.0.1
+// origin; everything else falls back to the site URL, as GoTrue does, so tokens never travel to a
+// foreign origin. In a deployment a loopback target is refused even when listed: there it names
+// whatever listens on the visitor's own machine, not Moori.
 import type { StackConfig } from '../config'
+import { isLocalDevelopment } from '../deployment'
+import { isLoopbackHostname } from '../guard/networkNames'
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -17,8 +21,10 @@ export function isAllowedRedirect(config: StackConfig, url: URL): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
   if (url.username || url.password) return false
   if (url.origin === originOf(config.siteUrl)) return true
+  const local = isLocalDevelopment(config)
+  if (!local && isLoopbackHostname(url.hostname)) return false
   if (config.redirectAllowList.some((entry) => originOf(entry) === url.origin)) return true
-  return url.protocol === 'http:' && localHosts.has(url.hostname)
+  return local && url.protocol === 'http:' && localHosts.has(url.hostname)
 }
 
 /** The redirect target to use: the requested one when allowed, otherwise the site root. */

@@ -56,6 +56,7 @@ export function mountUserRoutes(auth: Hono, services: AuthServices): void {
       )
       if (passwordHash) await endSessions(tx, user.id, 'others', caller.sessionId)
     })
+    if (passwordHash) services.ctx.sessions.ended()
     const updated = await findUserById(db, user.id)
     return c.json(await userJson(db, updated!))
   })
@@ -65,6 +66,7 @@ export function mountUserRoutes(auth: Hono, services: AuthServices): void {
     if (!scopes.has(scope)) throw validationError(`Unsupported logout scope "${scope}"`)
     const caller = await callerClaims(services, c)
     await endSessions(db, caller.userId, scope as LogoutScope, caller.sessionId)
+    services.ctx.sessions.ended()
     return c.body(null, 204)
   })
 }

@@ -1,9 +1,13 @@
-// The inbox holds every sign-in link the stack sent, so reading it is signing in as anyone. It is
-// served only to this machine (a loopback peer; X-Forwarded-For is ignored) and only to same-origin
-// requests: a page elsewhere, even one on a configured origin, gets a 403 and no CORS headers.
+// The inbox holds every sign-in link the stack sent, so reading it is signing in as anyone. It is a
+// development tool: on only when the stack runs for local development (deployment.ts), and then
+// served only to this machine (a loopback peer), never to a request that came through a proxy (any
+// Forwarded, Via or X-Forwarded-* header: behind a same-host proxy every peer is loopback), and only
+// to same-origin requests: a page elsewhere, even one on a configured origin, gets a 403 and no CORS
+// headers.
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { isLoopbackAddress } from '../guard/networkNames'
+import { cameThroughProxy } from '../deployment'
 
 function peerAddress(c: Context): string | null {
   try {
@@ -16,6 +20,7 @@ function peerAddress(c: Context): string | null {
 /** Null when the request may read the inbox, otherwise why not. */
 export function inboxRefusal(c: Context): string | null {
   if (!isLoopbackAddress(peerAddress(c))) return 'The inbox is only served to this computer'
+  if (cameThroughProxy(c.req.raw.headers)) return 'The inbox is not served through a proxy'
   const fetchSite = c.req.header('sec-fetch-site')
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
     return 'The inbox is only served to its own pages'

@@ -1,6 +1,7 @@
 // Serves the local inbox: /inbox for people (HTML) and /inbox/messages for tests and tools (JSON).
 // Like the inbox of the Supabase CLI it needs no key, but it answers only same-origin requests from
-// this machine (inboxAccess), never with CORS headers.
+// this machine (inboxAccess), never with CORS headers, and only on a stack run for local development:
+// otherwise both paths answer 404 (and never fall through to the app's pages).
 import type { Hono, MiddlewareHandler } from 'hono'
 import { inboxRefusal } from './inboxAccess'
 import type { Mailbox } from './mailbox'
@@ -25,7 +26,17 @@ const onlyFromHere: MiddlewareHandler = async (c, next) => {
   await next()
 }
 
-export function mountInbox(app: Hono, mailbox: Mailbox): void {
+export const INBOX_OFF_MESSAGE =
+  'The inbox is a development tool: it is off on a stack set up to be reached from elsewhere'
+
+export function mountInbox(app: Hono, mailbox: Mailbox, options: { enabled: boolean }): void {
+  if (!options.enabled) {
+    const off: MiddlewareHandler = (c) =>
+      Promise.resolve(c.json({ message: INBOX_OFF_MESSAGE }, 404, { 'Cache-Control': 'no-store' }))
+    app.all('/inbox', off)
+    app.all('/inbox/*', off)
+    return
+  }
   app.use('/inbox', onlyFromHere)
   app.use('/inbox/*', onlyFromHere)
   app.get('/inbox/messages', async (c) => {

@@ -13,6 +13,7 @@ import { PresenceRooms } from './presence'
 import { loadPublishedTables } from './publishedTables'
 import type { RealtimeHub } from './realtimeConnection'
 import { RealtimeConnection } from './realtimeConnection'
+import { endStaleChannels } from './sessionEnds'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
 
@@ -27,6 +28,8 @@ export interface RealtimeOptions {
    * sends a heartbeat every 5 s).
    */
   presenceIdleTimeoutMs?: number
+  /** How often channels are checked for expired tokens and ended sessions (besides on every sign-out). */
+  sessionCheckIntervalMs?: number
 }
 
 export interface RealtimeService {
@@ -108,6 +111,30 @@ export async function attachRealtime(
   sweep.unref()
   idleCheck.unref()
 
+  // One check at a time; a request during one runs another after it.
+  let checking: Promise<void> | null = null
+  let checkAgain = false
+  const checkSessions = (): void => {
+    if (closed || connections.size === 0) return
+    if (checking) {
+      checkAgain = true
+      return
+    }
+    checking = (async () => {
+      do {
+        checkAgain = false
+        await endStaleChannels(ctx.db, connections)
+      } while (checkAgain && !closed)
+    })()
+      .catch((error: unknown) => console.error('realtime: checking sessions failed', error))
+      .finally(() => {
+        checking = null
+      })
+  }
+  const stopWatching = ctx.sessions.onEnded(checkSessions)
+  const sessionCheck = setInterval(checkSessions, options.sessionCheckIntervalMs ?? 5_000)
+  sessionCheck.unref()
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname.replace(/\/+$/, '') !== REALTIME_PATH) {
@@ -152,6 +179,8 @@ export async function attachRealtime(
       server.off('upgrade', onUpgrade)
       clearInterval(sweep)
       clearInterval(idleCheck)
+      clearInterval(sessionCheck)
+      stopWatching()
       await Promise.all(
         [...wss.clients].map(
           (ws) =>
@@ -170,6 +199,7 @@ export async function attachRealtime(
       wss.close()
       await unlisten()
       await draining
+      await checking
     },
   }
 }

@@ -12,7 +12,12 @@
 //
 // Channels named `presence:wall:<wall id>` are the walls' rooms: joining one needs SELECT on the wall
 // under the channel's own role and claims (the walls' row-level security), and members who lose it
-// (the wall turned private, was deleted, or the token changed) are shut out.
+// (the wall turned private, was deleted, or the token changed) are shut out. A `drag` broadcast on a
+// wall's room is relayed only from someone who may move that card (its creator or the wall's owner).
+//
+// Limits belong to the person, not the join: the broadcast budget is one bucket per user (a guest's
+// per socket), so leaving and joining again does not refill it, and one user holds at most
+// MAX_CHANNELS_PER_USER channels on at most MAX_SOCKETS_PER_USER sockets.
 import { randomUUID } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import type { RequestAuth } from '../db/asRole'
@@ -31,7 +36,11 @@ export const MAX_BROADCAST_BYTES = 16 * 1024
 /** Broadcasts per member: a bucket of this many, refilled at this rate per second. */
 export const BROADCAST_BURST = 25
 export const BROADCAST_PER_SECOND = 20
-
+/** Channels one user may have joined at once (over all their sockets), and sockets they may use. */
+export const MAX_CHANNELS_PER_USER = 100
+export const MAX_SOCKETS_PER_USER = 20
+/** How long a "may move this card" answer is reused while a drag goes on. */
+const MOVE_CHECK_TTL_MS = 5_000
 export interface Identity {
   key: string
   userId: string | null
@@ -51,9 +60,6 @@ export interface ChannelRoom {
   broadcastSelf: boolean
   broadcastAck: boolean
   tracked: { ref: string; meta: Record<string, unknown> } | null
-  /** Broadcast token bucket. */
-  tokens: number
-  refilledAt: number
 }
 
 interface Member {
@@ -149,9 +155,45 @@ function sameIdentity(a: Identity, b: Identity): boolean {
 
 type Metas = Record<string, { metas: Array<Record<string, unknown>> }>
 
+interface Bucket {
+  tokens: number
+  at: number
+}
+
+/** Whether `userId` may move card `itemId` of `wallId`: its creator or the wall's owner. */
+export async function mayMoveCard(db: PGlite, wallId: string, userId: string, itemId: string): Promise<boolean> {
+  const { rows } = await db.query<{ may: boolean }>(
+    `select exists (
+       select 1 from public.polaroids p join public.walls w on w.id = p.wall_id
+        where p.id = $3 and p.wall_id = $1 and p.deleted_at is null and w.deleted_at is null
+          and (p.created_by = $2::uuid or w.owner_id = $2::uuid)
+     ) or exists (
+       select 1 from public.wall_stickers s join public.walls w on w.id = s.wall_id
+        where s.id = $3 and s.wall_id = $1 and s.deleted_at is null and w.deleted_at is null
+          and (s.created_by = $2::uuid or w.owner_id = $2::uuid)
+     ) as may`,
+    [wallId, userId, itemId],
+  )
+  return rows[0]?.may === true
+}
+
+function dragItemOf(payloadJson: string): string | null {
+  try {
+    const payload = JSON.parse(payloadJson) as unknown
+    const item = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).item : null
+    return typeof item === 'string' && item.length > 0 && item.length <= 200 ? item : null
+  } catch {
+    return null
+  }
+}
+
 export class PresenceRooms {
   private readonly topics = new Map<string, Set<Member>>()
   private lastRef = 0
+  /** Broadcast budgets: one per signed-in user, one per socket for guests. */
+  private readonly userBuckets = new Map<string, Bucket>()
+  private readonly guestBuckets = new WeakMap<RealtimeConnection, Bucket>()
+  private readonly moveChecks = new Map<string, { may: boolean; at: number }>()
 
   constructor(private readonly db: PGlite) {}
 
@@ -189,6 +231,63 @@ export class PresenceRooms {
       }
     }
     if (set.size === 0) this.topics.delete(channel.topic)
+  }
+
+  /** Why this user may not join one more channel on `connection`, or null when they may. */
+  joinRefusal(connection: RealtimeConnection, userId: string | null): string | null {
+    if (userId === null) return null
+    let channels = 0
+    const sockets = new Set<RealtimeConnection>()
+    for (const set of this.topics.values()) {
+      for (const member of set) {
+        if (member.channel.room?.identity.userId !== userId) continue
+        channels += 1
+        sockets.add(member.connection)
+      }
+    }
+    if (channels >= MAX_CHANNELS_PER_USER) return `too many channels: at most ${MAX_CHANNELS_PER_USER} per user`
+    if (!sockets.has(connection) && sockets.size >= MAX_SOCKETS_PER_USER) {
+      return `too many connections: at most ${MAX_SOCKETS_PER_USER} per user`
+    }
+    return null
+  }
+
+  private spend(from: RealtimeConnection, identity: Identity): boolean {
+    const now = Date.now()
+    let bucket = identity.userId ? this.userBuckets.get(identity.userId) : this.guestBuckets.get(from)
+    if (!bucket) {
+      bucket = { tokens: BROADCAST_BURST, at: now }
+      if (identity.userId) {
+        if (this.userBuckets.size > 10_000) this.forgetFullBuckets(now)
+        this.userBuckets.set(identity.userId, bucket)
+      } else this.guestBuckets.set(from, bucket)
+    }
+    bucket.tokens = Math.min(BROADCAST_BURST, bucket.tokens + ((now - bucket.at) / 1000) * BROADCAST_PER_SECOND)
+    bucket.at = now
+    if (bucket.tokens < 1) return false
+    bucket.tokens -= 1
+    return true
+  }
+
+  private forgetFullBuckets(now: number): void {
+    for (const [user, bucket] of this.userBuckets) {
+      if (bucket.tokens + ((now - bucket.at) / 1000) * BROADCAST_PER_SECOND >= BROADCAST_BURST) {
+        this.userBuckets.delete(user)
+      }
+    }
+  }
+
+  private async mayMove(wallId: string, userId: string, itemId: string): Promise<boolean> {
+    const key = `${wallId}\n${userId}\n${itemId}`
+    const now = Date.now()
+    const known = this.moveChecks.get(key)
+    if (known && now - known.at < MOVE_CHECK_TTL_MS) return known.may
+    if (this.moveChecks.size > 10_000) {
+      for (const [k, v] of this.moveChecks) if (now - v.at >= MOVE_CHECK_TTL_MS) this.moveChecks.delete(k)
+    }
+    const may = await mayMoveCard(this.db, wallId, userId, itemId)
+    this.moveChecks.set(key, { may, at: now })
+    return may
   }
 
   removeConnection(connection: RealtimeConnection): void {
@@ -247,19 +346,25 @@ export class PresenceRooms {
   }
 
   /** Relays a broadcast. Returns an error reason, or null when relayed. */
-  broadcast(from: RealtimeConnection, channel: Channel, event: string, payloadJson: string): string | null {
+  async broadcast(
+    from: RealtimeConnection,
+    channel: Channel,
+    event: string,
+    payloadJson: string,
+  ): Promise<string | null> {
     const room = channel.room
     if (!room) return 'unmatched topic'
     if (room.wallId !== null && room.identity.guest) return 'Guests may not broadcast on a wall'
     if (payloadJson.length > MAX_BROADCAST_BYTES) return `broadcast payload over ${MAX_BROADCAST_BYTES} bytes`
-    const now = Date.now()
-    room.tokens = Math.min(
-      BROADCAST_BURST,
-      room.tokens + ((now - room.refilledAt) / 1000) * BROADCAST_PER_SECOND,
-    )
-    room.refilledAt = now
-    if (room.tokens < 1) return 'rate limited: too many broadcasts'
-    room.tokens -= 1
+    if (!this.spend(from, room.identity)) return 'rate limited: too many broadcasts'
+    if (room.wallId !== null && event === 'drag') {
+      const item = dragItemOf(payloadJson)
+      if (!item || !room.identity.userId || !(await this.mayMove(room.wallId, room.identity.userId, item))) {
+        return 'You may not move that card'
+      }
+      // The channel may have been left or shut while the check ran.
+      if (from.channels.get(channel.topic) !== channel) return 'unmatched topic'
+    }
     const sender = room.identity.hidden || room.identity.guest ? null : room.identity.key
     const body = `{"type":"broadcast","event":${JSON.stringify(event)},"payload":${payloadJson},"meta":{"sender":${JSON.stringify(sender)}}}`
     for (const { connection, channel: other } of this.topics.get(channel.topic) ?? []) {
@@ -346,7 +451,5 @@ export function newRoom(
     broadcastSelf: b.self === true,
     broadcastAck: b.ack === true,
     tracked: null,
-    tokens: BROADCAST_BURST,
-    refilledAt: Date.now(),
   }
 }

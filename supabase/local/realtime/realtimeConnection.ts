@@ -41,6 +41,8 @@ export interface Channel {
 }
 
 const TOPIC_PREFIX = 'realtime:'
+/** Channels one socket may have joined at once (the app uses a handful). */
+export const MAX_CHANNELS_PER_SOCKET = 100
 /** A client that stopped reading is dropped rather than buffered for without bound. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
 
@@ -172,7 +174,7 @@ export class RealtimeConnection {
     }
   }
 
-  private broadcast(frame: PhoenixFrame, channel: Channel): void {
+  private async broadcast(frame: PhoenixFrame, channel: Channel): Promise<void> {
     const { event, payload } = frame.payload
     const ack = channel.room?.broadcastAck === true
     let payloadJson: string | undefined
@@ -182,7 +184,7 @@ export class RealtimeConnection {
     const refused =
       payloadJson === undefined
         ? 'a broadcast needs an event name'
-        : this.hub.rooms.broadcast(this, channel, event as string, payloadJson)
+        : await this.hub.rooms.broadcast(this, channel, event as string, payloadJson)
     // realtime-js waits for a reply only when the join asked for acknowledgements.
     if (!ack || frame.ref === null) return
     if (refused) this.reply(frame, 'error', { reason: refused })
@@ -235,6 +237,14 @@ export class RealtimeConnection {
       return
     }
     const identity = await resolveIdentity(this.hub.ctx.db, authorized.auth, this.hub.rooms.newGuestKey())
+    const tooMany =
+      this.channels.size >= MAX_CHANNELS_PER_SOCKET
+        ? `too many channels: at most ${MAX_CHANNELS_PER_SOCKET} per connection`
+        : this.hub.rooms.joinRefusal(this, identity.userId)
+    if (tooMany) {
+      this.reply(frame, 'error', { reason: tooMany })
+      return
+    }
     const channel: Channel = {
       topic: frame.topic,
       name,

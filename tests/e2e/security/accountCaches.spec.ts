@@ -1,26 +1,35 @@
-// Signing out, or deleting the account, clears what the service worker keeps for the user: the images
+// Signing out or deleting the account clears what the service worker keeps for the user: the images
 // they saw (a private wall's here) and a photo shared to Moori. Otherwise the next person on a shared
-// device could still see them for up to 60 days.
+// device could still see them for up to 60 days. Images are cached apart per person: the
+// user's private images are in their own cache, none in the guest's.
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { waitForServiceWorker } from '../support/serviceWorker'
 import { openWall, seedWall } from '../support/walls'
-import { IMAGE_CACHE } from '../../../src/lib/cacheNames'
+import { IMAGE_CACHE_PREFIX, imageCacheFor } from '../../../src/lib/cacheNames'
 import { SHARED_PHOTO_CACHE, SHARED_PHOTO_KEY } from '../../../src/lib/shareTarget'
 
-/** Cache keys of the image cache that name this user's files, and whether a shared photo waits. */
+/** Cache keys of the image caches that name this user's files (by cache), and whether a shared photo waits. */
 async function cachedForUser(page: Page, user: E2EUser) {
-  return page.evaluate(
-    async ({ imageCache, sharedCache, userId }) => {
-      const images = (await caches.has(imageCache))
-        ? (await (await caches.open(imageCache)).keys())
-            .map((r) => r.url)
-            .filter((url) => url.includes(userId))
-        : []
-      return { images, shared: await caches.has(sharedCache) }
+  const found = await page.evaluate(
+    async ({ prefix, sharedCache, userId }) => {
+      const byCache: Record<string, string[]> = {}
+      for (const name of await caches.keys()) {
+        if (!name.startsWith(prefix)) continue
+        const urls = (await (await caches.open(name)).keys())
+          .map((r) => r.url)
+          .filter((url) => url.includes(userId))
+        if (urls.length > 0) byCache[name] = urls
+      }
+      return { byCache, shared: await caches.has(sharedCache) }
     },
-    { imageCache: IMAGE_CACHE, sharedCache: SHARED_PHOTO_CACHE, userId: user.id },
+    { prefix: IMAGE_CACHE_PREFIX, sharedCache: SHARED_PHOTO_CACHE, userId: user.id },
   )
+  return {
+    images: Object.values(found.byCache).flat(),
+    caches: Object.keys(found.byCache),
+    shared: found.shared,
+  }
 }
 
 /** Opens the user's private wall under the service worker, so its images land in the cache, and leaves
@@ -45,7 +54,10 @@ async function fillCaches(page: Page, user: E2EUser): Promise<void> {
   await expect
     .poll(async () => (await cachedForUser(page, user)).images.length, { timeout: 15_000 })
     .toBeGreaterThan(0)
-  expect((await cachedForUser(page, user)).shared).toBe(true)
+  const cached = await cachedForUser(page, user)
+  expect(cached.shared).toBe(true)
+  // Kept apart: all in this user's own cache.
+  expect(cached.caches).toEqual([imageCacheFor(user.id)])
 }
 
 async function openAccountMenu(page: Page, user: E2EUser): Promise<void> {
@@ -62,7 +74,7 @@ test('signing out clears the cached images and the shared photo', async ({ conte
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }),
   ).toBeVisible()
-  await expect.poll(() => cachedForUser(page, user)).toEqual({ images: [], shared: false })
+  await expect.poll(() => cachedForUser(page, user)).toMatchObject({ images: [], shared: false })
 })
 
 test('deleting the account clears the cached images and the shared photo', async ({ context, page }) => {
@@ -76,5 +88,5 @@ test('deleting the account clears the cached images and the shared photo', async
     .getByRole('button', { name: 'Yes, Delete' })
     .click()
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 })
-  await expect.poll(() => cachedForUser(page, user)).toEqual({ images: [], shared: false })
+  await expect.poll(() => cachedForUser(page, user)).toMatchObject({ images: [], shared: false })
 })

@@ -38,7 +38,11 @@ describe('the public development secret', () => {
     expect(() => checkStartupSecurity(testConfig({ host: '0.0.0.0', jwtSecret: 'short' }))).toThrow(
       /at least 32/,
     )
-    expect(checkStartupSecurity(testConfig({ host: '0.0.0.0', jwtSecret: 'x'.repeat(40) }))).toEqual([])
+    expect(
+      checkStartupSecurity(
+        testConfig({ host: '0.0.0.0', jwtSecret: 'x'.repeat(40), smtpUrl: 'smtp://mail.example' }),
+      ),
+    ).toEqual([])
   })
 })
 

@@ -15,6 +15,8 @@ beforeAll(async () => {
     autoConfirm: false,
     passwordHashCost: 12,
     trustedProxies: ['127.0.0.1'],
+    // A trusted proxy means a deployment: the public development secret is refused there.
+    jwtSecret: `throttling-test-secret-${'s'.repeat(32)}`,
     maxFailedSignIns: 3,
     signInBackoffMs: 5,
     signInBackoffMaxMs: 20,

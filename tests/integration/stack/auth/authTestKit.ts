@@ -26,6 +26,14 @@ export async function latestMail(stack: TestStack, to: string): Promise<MailMess
   return messages[0]!
 }
 
+/** The newest email to `to` as the stack stored it, for a stack set up as a deployment (a trusted
+ * proxy, a public site URL), whose /inbox is off. */
+export async function storedMail(stack: TestStack, to: string): Promise<MailMessage> {
+  const messages = await stack.mailbox.list({ to })
+  expect(messages.length, `no email to ${to}`).toBeGreaterThan(0)
+  return messages[0]!
+}
+
 export function linkOf(mail: MailMessage): string {
   const link = mail.links[0]
   expect(link, `no link in "${mail.subject}"`).toBeTruthy()

@@ -1,12 +1,13 @@
 // Guessing limits and expiry: failed password sign-ins are refused per client address and slowed
 // (never refused) per email, wrong 6-digit codes are limited per email, and email links stop working
 // after their lifetime. The clients look like they come from their own addresses through a proxy the
-// stack is told to trust (127.0.0.1); tests/security shows X-Forwarded-For is ignored otherwise.
+// stack is told to trust (127.0.0.1); tests/security shows X-Forwarded-For is ignored otherwise. With a
+// trusted proxy the stack counts as a deployment, so the emails are read from its store, not /inbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { startTestStack, type TestStack } from '../../../support/stack'
-import { codeOf, fragmentOf, latestMail, linkOf, openLink, uniqueEmail } from './authTestKit'
+import { codeOf, fragmentOf, linkOf, openLink, storedMail, uniqueEmail } from './authTestKit'
 
 let stack: TestStack
 let addressCounter = 0
@@ -21,6 +22,8 @@ beforeAll(async () => {
     emailLinkLifetimeSeconds: 1,
     passwordHashCost: 12,
     trustedProxies: ['127.0.0.1'],
+    // A trusted proxy means a deployment: the public development secret is refused, /inbox is off.
+    jwtSecret: `limits-test-secret-${'s'.repeat(32)}`,
   })
 })
 afterAll(async () => {
@@ -89,7 +92,7 @@ describe('failed sign-in limits', () => {
   it('limits wrong 6-digit codes per email', async () => {
     const email = await user()
     await clientFrom().auth.signInWithOtp({ email })
-    const code = codeOf(await latestMail(stack, email))
+    const code = codeOf(await storedMail(stack, email))
     const wrong = code === '123456' ? '654321' : '123456'
     for (let i = 0; i < 3; i++) {
       const { error } = await clientFrom().auth.verifyOtp({ email, token: wrong, type: 'email' })
@@ -105,10 +108,12 @@ describe('email link lifetime', () => {
   it('expires links and codes after emailLinkLifetimeSeconds', async () => {
     const email = await user()
     await clientFrom().auth.signInWithOtp({ email })
-    const mail = await latestMail(stack, email)
+    const mail = await storedMail(stack, email)
     expect(mail.text).toContain('expire in 1 second')
     await sleep(1200)
-    const location = await openLink(linkOf(mail))
+    // The link names the site URL (a deployment); the proxy there would pass it on to the stack.
+    const link = new URL(linkOf(mail))
+    const location = await openLink(`${stack.url}${link.pathname}${link.search}`)
     expect(fragmentOf(location).get('error_code')).toBe('otp_expired')
     const { error } = await clientFrom().auth.verifyOtp({ email, token: codeOf(mail), type: 'email' })
     expect(error?.status).toBe(403)

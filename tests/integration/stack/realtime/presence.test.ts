@@ -1,6 +1,8 @@
 // Presence and broadcast on walls' rooms through the unmodified supabase-js client (track, untrack,
 // presenceState, on('presence'), on('broadcast')), against the real local stack: who sees whom,
-// who is refused, and that the server, not the client, decides who a presence is.
+// who is refused, and that the server, not the client, decides who a presence is. The broadcasts here
+// are plain `wave` events: a `drag` is relayed only from someone who may move that card, which
+// tests/security/attacks/presenceRooms.test.ts tries.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js'
 import { createClient } from '@supabase/supabase-js'
@@ -157,11 +159,11 @@ describe('presence and broadcast on a wall', () => {
 
     // A drag broadcast reaches the other member, stamped with its sender; not the sender itself.
     expect(
-      await a.channel.send({ type: 'broadcast', event: 'drag', payload: { item: 'p1', x: 10, y: 20 } }),
+      await a.channel.send({ type: 'broadcast', event: 'wave', payload: { item: 'p1', x: 10, y: 20 } }),
     ).toBe('ok')
     await b.until(() => b.broadcasts.length > 0, 'ben to hear the drag')
     expect(b.broadcasts[0]).toMatchObject({
-      event: 'drag',
+      event: 'wave',
       payload: { item: 'p1', x: 10, y: 20 },
       meta: { sender: ada.id },
     })
@@ -199,13 +201,13 @@ describe('presence and broadcast on a wall', () => {
     const stranger = room(eve, privateWall)
     const outcome = await subscribeOutcome(stranger.channel)
     expect(outcome).toMatch(/^CHANNEL_ERROR: You do not have permissions to read from this Channel topic/)
-    expect(await owner.channel.send({ type: 'broadcast', event: 'drag', payload: { item: 'secret' } })).toBe(
+    expect(await owner.channel.send({ type: 'broadcast', event: 'wave', payload: { item: 'secret' } })).toBe(
       'ok',
     )
     // The owner's own second tab hears the broadcast; by then the stranger would have too.
     const secondTab = room(ada, privateWall)
     await enter(secondTab)
-    await owner.channel.send({ type: 'broadcast', event: 'drag', payload: { item: 'secret-2' } })
+    await owner.channel.send({ type: 'broadcast', event: 'wave', payload: { item: 'secret-2' } })
     await secondTab.until(() => secondTab.broadcasts.length > 0, 'the second tab to hear the owner')
     expect(stranger.broadcasts).toEqual([])
     expect(stranger.state()).toEqual({})
@@ -258,7 +260,7 @@ describe('presence and broadcast on a wall', () => {
       guest: true,
       mood: 'hi',
     })
-    await g.channel.send({ type: 'broadcast', event: 'drag', payload: { item: 'p1' } })
+    await g.channel.send({ type: 'broadcast', event: 'wave', payload: { item: 'p1' } })
     // Ada's own broadcast to herself (self is off) is not needed: a marker from Ben orders delivery.
     const b = room(ben, publicWall)
     await enter(b)
@@ -290,7 +292,7 @@ describe('presence and broadcast on a wall', () => {
     })
     await e.channel.send({
       type: 'broadcast',
-      event: 'drag',
+      event: 'wave',
       payload: { item: 'p1' },
       meta: { sender: ada.id },
     })
@@ -309,7 +311,7 @@ describe('presence and broadcast on a wall', () => {
     await a.until(() => ben.id in a.state(), 'ben to appear')
     await ben.client.from('profiles').update({ hide_presence: true }).eq('id', ben.id)
     await a.until(() => !(ben.id in a.state()), 'ben to vanish')
-    await b.channel.send({ type: 'broadcast', event: 'drag', payload: { item: 'p9' } })
+    await b.channel.send({ type: 'broadcast', event: 'wave', payload: { item: 'p9' } })
     await a.until(() => a.broadcasts.length > 0, 'ben’s drag')
     expect(a.broadcasts[0]!.meta).toEqual({ sender: null })
 
@@ -330,7 +332,7 @@ describe('presence and broadcast on a wall', () => {
     await enter(a)
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
-        a.channel.send({ type: 'broadcast', event: 'drag', payload: { n } }),
+        a.channel.send({ type: 'broadcast', event: 'wave', payload: { n } }),
       ),
     )
     expect(results.filter((r) => r === 'ok').length).toBeLessThan(40)

@@ -18,6 +18,8 @@ export interface ApiEndpointSpec {
   public?: boolean
   /** The owner calling it is a harmless positive control (false for DELETE /account). */
   ownerControl?: boolean
+  /** Further attempts on what the endpoint makes (e.g. what a moodboard shows to anyone). */
+  extraCases?: Case[]
 }
 
 async function callApi(world: World, spec: ApiEndpointSpec, bearer: string | null, actor: Actor) {
@@ -77,7 +79,11 @@ export function apiEndpoint(spec: ApiEndpointSpec): Surface {
           refusedWith('act for the owner (their ids in the body)', 'stranger', (w) => w.tokenOf('stranger')),
         )
       if (spec.query)
-        cases.push(refusedWith('read the owner’s things (their ids in the query)', 'stranger', (w) => w.tokenOf('stranger')))
+        cases.push(
+          refusedWith('read the owner’s things (their ids in the query)', 'stranger', (w) =>
+            w.tokenOf('stranger'),
+          ),
+        )
       if (spec.ownerControl) {
         cases.push({
           name: 'call as themselves',
@@ -89,9 +95,35 @@ export function apiEndpoint(spec: ApiEndpointSpec): Surface {
           },
         })
       }
-      return cases
+      return [...cases, ...(spec.extraCases ?? [])]
     },
   }
+}
+
+/** Issue 23: the owner makes a moodboard from their private item's own name; anyone then reads the
+ * public wall's cards. A private item (its name, description, picture) must not be on it. */
+const moodboardOfPrivateItem: Case = {
+  name: 'see the owner’s private item on a moodboard made from its name',
+  actor: 'anon',
+  expect: 'refuse',
+  async run(w) {
+    const itemName = w.secrets.find((s) => s.startsWith('SECRET-item-name-')) ?? ''
+    const made = await send(w.stack.port, {
+      method: 'POST',
+      path: '/api/walls',
+      headers: { Authorization: `Bearer ${w.tokenOf('owner')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prompt: itemName.replaceAll('-', ' '), owner_id: w.owner.id }),
+    })
+    const wallId = (JSON.parse(made.body) as { wallId?: string }).wallId ?? 'none'
+    const cards = await send(w.stack.port, {
+      path: `/rest/v1/polaroids?wall_id=eq.${wallId}&select=name,message,image_path`,
+      headers: { apikey: w.stack.anonKey },
+    })
+    return {
+      effect: made.status === 201 && itemName !== '' && cards.body.includes(itemName),
+      seen: seenIn(cards),
+    }
+  },
 }
 
 export const apiEndpoints: Surface[] = [
@@ -102,23 +134,39 @@ export const apiEndpoints: Surface[] = [
     path: '/walls',
     body: (w) => ({ prompt: 'open coat', owner_id: w.owner.id }),
     ownerControl: true,
+    extraCases: [moodboardOfPrivateItem],
   }),
   apiEndpoint({ method: 'DELETE', path: '/account' }),
   apiEndpoint({
     method: 'POST',
     path: '/wardrobe/remove-background',
-    body: (w) => ({ image_url: `wardrobe-images/${w.files.privateItem}`, user_id: w.owner.id, item_id: w.privateItem, max_size: 800 }),
+    body: (w) => ({
+      image_url: `wardrobe-images/${w.files.privateItem}`,
+      user_id: w.owner.id,
+      item_id: w.privateItem,
+      max_size: 800,
+    }),
     ownerControl: true,
   }),
   apiEndpoint({
     method: 'POST',
     path: '/wardrobe/extract-item',
-    body: (w) => ({ image_url: `wardrobe-images/${w.files.privateItem}`, user_id: w.owner.id, item_id: w.privateItem, item_details: {} }),
+    body: (w) => ({
+      image_url: `wardrobe-images/${w.files.privateItem}`,
+      user_id: w.owner.id,
+      item_id: w.privateItem,
+      item_details: {},
+    }),
   }),
   apiEndpoint({
     method: 'POST',
     path: '/wardrobe/background-ootd',
-    body: (w) => ({ image_url: `ootd-images/${w.files.ootd}`, user_id: w.owner.id, skip_ai_extraction: true, skip_ai_tagging: false }),
+    body: (w) => ({
+      image_url: `ootd-images/${w.files.ootd}`,
+      user_id: w.owner.id,
+      skip_ai_extraction: true,
+      skip_ai_tagging: false,
+    }),
   }),
   apiEndpoint({
     method: 'GET',

@@ -8,6 +8,9 @@ import { newId, type Actor, type World } from '../../support/world'
 
 type Args = (world: World, actor: Actor) => Record<string, unknown>
 
+/** The id an outsider tries to queue a job under (issue 23's queue_ootd_job). */
+const forgedJobId = newId('forgedjob')
+
 async function rpc(world: World, actor: Actor, fn: string, args: Record<string, unknown>) {
   return callAs(world, actor, { method: 'POST', path: `/rest/v1/rpc/${fn}`, body: args })
 }
@@ -245,13 +248,28 @@ export const rpcs: Surface[] = [
     'claim the owner’s outfit job (the product API’s only)',
   ),
   changesNothing(
+    'queue_ootd_job',
+    'processing_jobs',
+    () => forgedJobId,
+    (w) => ({
+      p_id: forgedJobId,
+      p_user_id: w.owner.id,
+      p_input: { image_path: `ootd-images/${w.files.ootd}` },
+      p_jobs_per_user: 1000,
+      p_jobs_in_total: 1000,
+    }),
+    'queue an outfit job in the owner’s name past the limits (the product API’s only)',
+  ),
+  changesNothing(
     'complete_ootd_job',
     'processing_jobs',
     (w) => w.job,
     (w) => ({
       p_job_id: w.job,
       p_instance: 'attacker',
-      p_items: [{ id: 'forged-item-1', image_path: `wardrobe-images/${w.files.privateItem}`, name: 'Forged' }],
+      p_items: [
+        { id: 'forged-item-1', image_path: `wardrobe-images/${w.files.privateItem}`, name: 'Forged' },
+      ],
       p_tags: [],
       p_job_items: [],
     }),
