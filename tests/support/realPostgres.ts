@@ -6,12 +6,12 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { listMigrations, platformSqlPath } from '../../supabase/local/db/migrate'
+import { freePort } from './freePort'
 
 const run = promisify(execFile)
 
@@ -26,19 +26,6 @@ export interface RealPostgres {
   /** A new connection as the superuser (the caller ends it). */
   connect(): Promise<pg.Client>
   stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 /** Root may not run PostgreSQL: use its own account when the package made one, else nobody. */
