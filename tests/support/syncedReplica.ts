@@ -25,7 +25,7 @@ export interface Device {
 }
 
 export async function startDevice(
-  stack: StackHandle,
+  stack: Pick<StackHandle, 'url' | 'anonKey'>,
   user: TestUser | null,
   options: { db?: MooriDB; net?: FaultyFetch; start?: boolean; tokens?: TokenSource } = {},
 ): Promise<Device> {

@@ -3,7 +3,9 @@
 // that is renamed into place (the old file kept as a hard-linked backup), removed files are renamed
 // into the scratch directory. If the transaction fails the changes are undone; once it commits the
 // backups are dropped. Since every file change runs inside a (serialised) transaction, no two requests
-// touch the tree at the same time.
+// touch the tree at the same time. Each kept copy has a note beside it (`<copy>.json`, written before
+// the change) naming where it came from, so a crash between the change and the end of its transaction
+// can be put right at the next start (`recoverFileChanges`).
 import { randomUUID } from 'node:crypto'
 import { link, lstat, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -49,6 +51,21 @@ async function pruneEmptyDirs(dir: string, stopAt: string): Promise<void> {
   }
 }
 
+/** Where a kept copy (a backup, a removed file or folder) came from, written before the change. */
+export interface KeptCopyNote {
+  target: string
+  dir?: boolean
+}
+
+async function keepNote(copy: string, note: KeptCopyNote): Promise<void> {
+  await writeFile(`${copy}.json`, JSON.stringify(note))
+}
+
+async function dropCopy(copy: string): Promise<void> {
+  await rm(copy, { recursive: true, force: true })
+  await rm(`${copy}.json`, { force: true })
+}
+
 export class FileChanges {
   private undo: Step[] = []
   private finalize: Step[] = []
@@ -70,11 +87,12 @@ export class FileChanges {
       } else if (existing) {
         backup = path.join(this.scratch, `${randomUUID()}.bak`)
         await link(file, backup)
+        await keepNote(backup, { target: file })
       }
       await rename(temp, file)
     } catch (error) {
       await rm(temp, { force: true })
-      if (backup) await rm(backup, { force: true })
+      if (backup) await dropCopy(backup)
       await pruneEmptyDirs(path.dirname(file), bucketPath)
       throw fsError(error, name)
     }
@@ -82,12 +100,13 @@ export class FileChanges {
     this.undo.push(async () => {
       if (saved) {
         await rename(saved, file)
+        await rm(`${saved}.json`, { force: true })
       } else {
         await rm(file, { force: true })
         await pruneEmptyDirs(path.dirname(file), bucketPath)
       }
     })
-    if (saved) this.finalize.push(() => rm(saved, { force: true }))
+    if (saved) this.finalize.push(() => dropCopy(saved))
   }
 
   /** Removes the file of an object; a file that is already gone is fine (the row decides). */
@@ -95,13 +114,15 @@ export class FileChanges {
     const existing = await lstat(file).catch(() => null)
     if (!existing?.isFile()) return
     const trash = path.join(this.scratch, `${randomUUID()}.del`)
+    await keepNote(trash, { target: file })
     await rename(file, trash)
     await pruneEmptyDirs(path.dirname(file), bucketPath)
     this.undo.push(async () => {
       await mkdir(path.dirname(file), { recursive: true })
       await rename(trash, file)
+      await rm(`${trash}.json`, { force: true })
     })
-    this.finalize.push(() => rm(trash, { force: true }))
+    this.finalize.push(() => dropCopy(trash))
   }
 
   /** Removes a whole directory (a deleted bucket's leftovers). */
@@ -109,9 +130,13 @@ export class FileChanges {
     const existing = await lstat(dir).catch(() => null)
     if (!existing?.isDirectory()) return
     const trash = path.join(this.scratch, `${randomUUID()}.deldir`)
+    await keepNote(trash, { target: dir, dir: true })
     await rename(dir, trash)
-    this.undo.push(() => rename(trash, dir))
-    this.finalize.push(() => rm(trash, { recursive: true, force: true }))
+    this.undo.push(async () => {
+      await rename(trash, dir)
+      await rm(`${trash}.json`, { force: true })
+    })
+    this.finalize.push(() => dropCopy(trash))
   }
 
   async rollback(): Promise<void> {

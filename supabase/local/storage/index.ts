@@ -1,7 +1,6 @@
 // The Storage service of the local stack (`/storage/v1`), compatible with the unmodified storage-js
 // client: objects are files under `storageRoot/<bucket>/<name>` paired with storage.objects rows, and
 // the storage.objects policies from the migrations decide who may read, write and delete what.
-import { mkdir, rm } from 'node:fs/promises'
 import type { Hono } from 'hono'
 import type { StackContext } from '../context'
 import {
@@ -14,7 +13,7 @@ import {
 } from './bucketRoutes'
 import { listRoute } from './listObjects'
 import { copyRoute, moveRoute } from './moveCopyObject'
-import { scratchDir } from './objectFiles'
+import { recoverFileChanges } from './recoverFileChanges'
 import { deleteObjectRoute, downloadRoute, infoRoute, publicDownloadRoute, uploadRoute } from './objectRoutes'
 import { removeRoute } from './removeObjects'
 import { serveSignedRoute, signManyRoute, signRoute } from './signedUrls'
@@ -51,9 +50,9 @@ const routes: Route[] = [
 ]
 
 export async function mountStorage(app: Hono, ctx: StackContext): Promise<void> {
-  // Temp files and backups of an earlier run that stopped mid-request are of no use any more.
-  const scratch = scratchDir(ctx.storageRoot)
-  await rm(scratch, { recursive: true, force: true })
-  await mkdir(scratch, { recursive: true })
+  // A run that stopped mid-request (a crash) may have left files changed under a transaction that
+  // never committed: what the database still names is put back, then the scratch directory is emptied.
+  const restored = await recoverFileChanges(ctx.db, ctx.storageRoot)
+  if (restored > 0) console.info(`storage: put back ${restored} file(s) changed by requests a crash cut short`)
   app.all(`${STORAGE_BASE}/*`, storageHandler(ctx, routes))
 }

@@ -90,6 +90,8 @@ const samePlace = (a: { x: number; y: number }, b: { x?: number; y?: number }) =
 export interface Verdict {
   lost: string[]
   duplicated: string[]
+  /** Accepted actions the server refused, each among its user's failed changes (and told). */
+  refusedByServer: string[]
   replicaDiffs: string[]
   loading: string[]
   untold: string[]
@@ -100,22 +102,31 @@ export async function checkServer(
   ledger: Ledger,
   wallIds: string[],
   failed: Map<string, Set<string>>,
-): Promise<Pick<Verdict, 'lost' | 'duplicated'>> {
+): Promise<Pick<Verdict, 'lost' | 'duplicated' | 'refusedByServer'>> {
   const { walls, polaroids } = await serverState(wallIds)
   const lost: string[] = []
   const duplicated: string[] = []
   const polaroidById = new Map(polaroids.map((p) => [p.id, p]))
   const wallById = new Map(walls.map((w) => [w.id, w]))
-  const refused = (action: Action, key: string) => failed.get(action.userId)?.has(key) ?? false
+  const refusedByServer = new Set<string>()
+  const refused = (action: Action, key: string) => {
+    const hit = failed.get(action.userId)?.has(key) ?? false
+    if (hit) refusedByServer.add(`#${action.n} ${action.kind} by ${action.actor} (${key})`)
+    return hit
+  }
   const attempts = ledger.actions
   const wallDeleted = (wallId: string) => Boolean(wallById.get(wallId)?.deleted_at)
 
-  for (const action of ledger.accepted()) {
-    const what = `#${action.n} ${action.kind} by ${action.actor}`
+  // Adds and new walls are checked whether or not the UI confirmed them in time: one the server holds
+  // was accepted, however late, and must be there once and stay unless someone deleted it.
+  const checked = attempts.filter((a) => a.accepted || a.kind === 'add' || a.kind === 'createWall')
+  for (const action of checked) {
+    const what = `#${action.n} ${action.kind} by ${action.actor}${action.accepted ? '' : ' (confirmed late)'}`
     if (action.kind === 'add') {
       const copies = polaroids.filter((p) => p.name === action.name)
       if (copies.length > 1) duplicated.push(`${what}: ${copies.length} polaroids named ${action.name}`)
       const row = action.polaroidId ? polaroidById.get(action.polaroidId) : copies[0]
+      if (!action.accepted && !row) continue
       if (!row) {
         if (!refused(action, `polaroids:${action.polaroidId}`)) lost.push(`${what}: ${action.name} is not on the server and not among the failed changes`)
         continue
@@ -129,7 +140,7 @@ export async function checkServer(
     } else if (action.kind === 'createWall') {
       const copies = walls.filter((w) => w.name === action.name)
       if (copies.length > 1) duplicated.push(`${what}: ${copies.length} walls named ${action.name}`)
-      if (copies.length === 0 && !refused(action, `walls:${action.wallId}`)) lost.push(`${what}: ${action.name} is not on the server`)
+      if (copies.length === 0 && action.accepted && !refused(action, `walls:${action.wallId}`)) lost.push(`${what}: ${action.name} is not on the server`)
     } else if (action.kind === 'deleteWall') {
       const wall = wallById.get(action.wallId)
       if (wall && !wall.deleted_at && !refused(action, `walls:${wall.id}`)) lost.push(`${what}: the wall is still there`)
@@ -197,7 +208,7 @@ export async function checkServer(
     const steps = related.map((a) => `#${a.n} ${a.kind}${a.accepted ? '' : ' (not accepted)'} by ${a.actor}${a.x !== undefined ? ` to ${a.x},${a.y}` : ''}`)
     return `${finding} [${steps.join('; ')}]`
   }
-  return { lost: lost.map(history), duplicated: duplicated.map(history) }
+  return { lost: lost.map(history), duplicated: duplicated.map(history), refusedByServer: [...refusedByServer] }
 }
 
 /** What a user may see of the walls involved, as the replica should hold it. */

@@ -1,5 +1,9 @@
 // What the chaos run did and what the UI said about it: every action with whether the UI accepted it
-// (showed it done), the values it wrote, and the figures printed at the end.
+// (showed it done), the values it wrote, and the figures printed at the end. Every attempt that did not
+// become an action is excused with a reason, counted per reason and sorted: circumstances (nothing to
+// move, not the owner, no wall shown), interruptions (a tab reloaded under it, a fault the run
+// injected) and suspects, which a UI regression would also produce (a dialog that did not work, a
+// navigation that failed, the harness losing its footing). Suspects fail the run above a small bound.
 
 export type ActionKind = 'add' | 'move' | 'edit' | 'delete' | 'privacy' | 'createWall' | 'deleteWall'
 
@@ -21,11 +25,39 @@ export interface Action {
   private?: boolean
 }
 
+export type ExcuseClass = 'circumstance' | 'interrupted' | 'suspect'
+
+/** Reasons a broken screen or control would also give; anything else is a circumstance of the run. */
+const SUSPECT = /did not work|did not open|did not load|navigation failed|no new wall|^harness:/
+
+/** Suspect excusals a seed may have: a few, for the harness's own races, never a pattern. */
+export function suspectBound(attempts: number): number {
+  return Math.max(3, Math.ceil(attempts * 0.03))
+}
+
 export class Ledger {
   readonly actions: Action[] = []
   /** Attempts the UI refused or that did not apply (no card to move, a wall not visible, ...). */
   readonly skipped = new Map<string, number>()
+  readonly excuseClass = new Map<string, ExcuseClass>()
   readonly faults: Record<string, number> = {}
+  /** Tabs the run reloaded or closed so far, and how many there were when the current attempt began. */
+  private interruptions = 0
+  private interruptionsAtStart = 0
+
+  /** A tab reloaded or closed under whatever the run was doing. */
+  interrupted(): void {
+    this.interruptions += 1
+  }
+
+  beginAttempt(): void {
+    this.interruptionsAtStart = this.interruptions
+  }
+
+  /** Whether a tab was reloaded or closed since the current attempt began. */
+  get wasInterrupted(): boolean {
+    return this.interruptions > this.interruptionsAtStart
+  }
 
   record(action: Omit<Action, 'n'>): Action {
     const entry = { ...action, n: this.actions.length + 1 }
@@ -34,7 +66,18 @@ export class Ledger {
   }
 
   skip(reason: string): void {
-    this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + 1)
+    const interrupted = this.wasInterrupted
+    const key = interrupted ? `${reason} (a tab reloaded under it)` : reason
+    this.skipped.set(key, (this.skipped.get(key) ?? 0) + 1)
+    this.excuseClass.set(key, interrupted ? 'interrupted' : SUSPECT.test(reason) ? 'suspect' : 'circumstance')
+  }
+
+  excused(kind: ExcuseClass): Array<[string, number]> {
+    return [...this.skipped].filter(([reason]) => this.excuseClass.get(reason) === kind)
+  }
+
+  count(kind: ExcuseClass): number {
+    return this.excused(kind).reduce((n, [, count]) => n + count, 0)
   }
 
   fault(kind: string, count = 1): void {
@@ -45,9 +88,9 @@ export class Ledger {
     return this.actions.filter((a) => a.accepted && (!kind || a.kind === kind))
   }
 
-  byKind(): Record<string, number> {
+  byKind(onlyAccepted = false): Record<string, number> {
     const counts: Record<string, number> = {}
-    for (const action of this.actions) counts[action.kind] = (counts[action.kind] ?? 0) + 1
+    for (const action of this.actions) if (action.accepted || !onlyAccepted) counts[action.kind] = (counts[action.kind] ?? 0) + 1
     return counts
   }
 }

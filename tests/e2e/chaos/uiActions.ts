@@ -31,6 +31,11 @@ export interface CardView {
 }
 
 const SHORT = 6000
+/** How long a step of the harness waits for a control on a busy machine. Confirmation waits end as
+ * soon as the UI shows the change, so their bounds (CONFIRM_MS) cost time only when it does not: a
+ * longer bound checks more actions, it excuses none. */
+const HARNESS_MS = 4000
+const CONFIRM_MS = 6000
 
 /** The cards the canvas draws right now (not the upload placeholder). */
 export async function cards(page: Page): Promise<CardView[]> {
@@ -71,13 +76,13 @@ export async function navigate(actor: Actor, path: string, fullLoad = false): Pr
 }
 
 /** Opens a wall; answers whether it is shown (not 'Moori Not Found', not failed). */
-export async function openWall(actor: Actor, wallId: string, fullLoad = false): Promise<boolean> {
+export async function openWall(actor: Actor, wallId: string, fullLoad = false, timeout = 15_000): Promise<boolean> {
   actor.wallId = null
   await navigate(actor, `/wall/${wallId}`, fullLoad)
   const canvas = actor.page.getByTestId('canvas')
   const gone = actor.page.getByRole('heading', { name: 'Moori Not Found' })
   const failed = actor.page.getByText('This Moori could not be loaded.')
-  await expect(canvas.or(gone).or(failed)).toBeVisible({ timeout: 15_000 })
+  await expect(canvas.or(gone).or(failed)).toBeVisible({ timeout })
   if (!(await canvas.isVisible())) return false
   actor.wallId = wallId
   return true
@@ -123,7 +128,7 @@ export async function movePolaroid(actor: Actor, random: Random, ledger: Ledger)
   const y = target.y + dy
   const item = card(actor.page, target.id)
   try {
-    await item.focus({ timeout: 2000 })
+    await item.focus({ timeout: HARNESS_MS })
     await actor.page.keyboard.press(key)
   } catch {
     return ledger.skip('move: card went away')
@@ -131,7 +136,7 @@ export async function movePolaroid(actor: Actor, random: Random, ledger: Ledger)
   const ok = await accepted(async () => {
     expect(Number(await item.getAttribute('data-x', { timeout: 500 }))).toBe(x)
     expect(Number(await item.getAttribute('data-y', { timeout: 500 }))).toBe(y)
-  }, 2500)
+  }, CONFIRM_MS)
   ledger.record({ kind: 'move', actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, polaroidId: target.id, x, y })
 }
 
@@ -140,11 +145,11 @@ export async function addPolaroid(actor: Actor, photo: Buffer, name: string, led
   const page = actor.page
   const wallId = actor.wallId!
   try {
-    await page.getByRole('toolbar', { name: 'Moori actions' }).getByRole('button', { name: 'Upload' }).click({ timeout: 2000 })
+    await page.getByRole('toolbar', { name: 'Moori actions' }).getByRole('button', { name: 'Upload' }).click({ timeout: HARNESS_MS })
     const dialog = page.getByRole('dialog', { name: 'Upload an image' })
     await dialog.getByLabel('Choose an image').setInputFiles({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: photo })
     await dialog.getByLabel('Name (optional)').fill(name)
-    await dialog.getByRole('button', { name: 'Upload' }).click({ timeout: 2000 })
+    await dialog.getByRole('button', { name: 'Upload' }).click({ timeout: HARNESS_MS })
   } catch {
     await page.keyboard.press('Escape')
     return ledger.skip('add: the upload dialog did not work')
@@ -170,12 +175,12 @@ export async function editMessage(actor: Actor, random: Random, message: string,
   if (all.length === 0) return ledger.skip('edit: no polaroid')
   const target = random.pick(all)
   try {
-    await card(page, target.id).focus({ timeout: 2000 })
+    await card(page, target.id).focus({ timeout: HARNESS_MS })
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Message') })
     await dialog.getByLabel('Message').fill(message, { timeout: 3000 })
-    await dialog.getByRole('button', { name: 'Save' }).click({ timeout: 2000 })
-    const ok = await accepted(() => expect(dialog.getByText('Saved')).toBeVisible({ timeout: 500 }), 3000)
+    await dialog.getByRole('button', { name: 'Save' }).click({ timeout: HARNESS_MS })
+    const ok = await accepted(() => expect(dialog.getByText('Saved')).toBeVisible({ timeout: 500 }), CONFIRM_MS)
     ledger.record({ kind: 'edit', actor: actor.name, userId: actor.user.id, accepted: ok, wallId, polaroidId: target.id, message })
   } catch {
     ledger.skip('edit: the editor did not open')
@@ -193,13 +198,13 @@ export async function deletePolaroid(actor: Actor, random: Random, ledger: Ledge
   try {
     // New cards start at (0,0), one on top of another: a click by position could reach the card above,
     // so the click goes to this card's own button (shown on hover or focus).
-    await card(page, target.id).getByRole('button', { name: /^Delete / }).dispatchEvent('click', undefined, { timeout: 2000 })
-    await page.getByRole('dialog', { name: 'Delete this image?' }).getByRole('button', { name: 'Delete' }).click({ timeout: 2000 })
+    await card(page, target.id).getByRole('button', { name: /^Delete / }).dispatchEvent('click', undefined, { timeout: HARNESS_MS })
+    await page.getByRole('dialog', { name: 'Delete this image?' }).getByRole('button', { name: 'Delete' }).click({ timeout: HARNESS_MS })
   } catch {
     await page.keyboard.press('Escape')
     return ledger.skip('delete: the card or its dialog went away')
   }
-  const ok = await accepted(() => expect(card(page, target.id)).toHaveCount(0, { timeout: 500 }), 3000)
+  const ok = await accepted(() => expect(card(page, target.id)).toHaveCount(0, { timeout: 500 }), CONFIRM_MS)
   ledger.record({ kind: 'delete', actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, polaroidId: target.id })
 }
 
@@ -210,11 +215,11 @@ export async function togglePrivacy(actor: Actor, ledger: Ledger): Promise<void>
   if ((await button.count()) === 0) return ledger.skip('privacy: not the owner')
   const makePrivate = (await button.textContent())?.includes('Private') ?? false
   try {
-    await button.click({ timeout: 2000 })
+    await button.click({ timeout: HARNESS_MS })
   } catch {
     return ledger.skip('privacy: the button went away')
   }
-  const ok = await accepted(() => expect(page.getByTestId('privacy-badge')).toHaveText(makePrivate ? 'Private' : 'Public', { timeout: 500 }), 3000)
+  const ok = await accepted(() => expect(page.getByTestId('privacy-badge')).toHaveText(makePrivate ? 'Private' : 'Public', { timeout: 500 }), CONFIRM_MS)
   ledger.record({ kind: 'privacy', actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, private: makePrivate })
 }
 
@@ -224,7 +229,7 @@ export async function createWall(actor: Actor, name: string, ledger: Ledger): Pr
   await navigate(actor, '/create-wall')
   try {
     await page.getByLabel('Name', { exact: true }).fill(name, { timeout: 8000 })
-    await page.getByRole('button', { name: 'Create Moori' }).click({ timeout: 2000 })
+    await page.getByRole('button', { name: 'Create Moori' }).click({ timeout: HARNESS_MS })
   } catch {
     ledger.skip('createWall: the form did not work')
     return null
@@ -247,8 +252,8 @@ export async function deleteWall(actor: Actor, ledger: Ledger): Promise<boolean>
   const page = actor.page
   const wallId = actor.wallId!
   try {
-    await page.getByRole('toolbar', { name: 'Moori actions' }).getByRole('button', { name: 'Delete', exact: true }).click({ timeout: 2000 })
-    await page.getByRole('dialog', { name: 'Delete this Moori?' }).getByRole('button', { name: 'Delete' }).click({ timeout: 2000 })
+    await page.getByRole('toolbar', { name: 'Moori actions' }).getByRole('button', { name: 'Delete', exact: true }).click({ timeout: HARNESS_MS })
+    await page.getByRole('dialog', { name: 'Delete this Moori?' }).getByRole('button', { name: 'Delete' }).click({ timeout: HARNESS_MS })
   } catch {
     await page.keyboard.press('Escape')
     ledger.skip('deleteWall: the dialog did not work')
