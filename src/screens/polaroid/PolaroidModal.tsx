@@ -88,7 +88,7 @@ export function PolaroidModal({
 
   return (
     <>
-      <Dialog open title={title} onClose={close} wide className={styles.dialog}>
+      <Dialog open title={title} onClose={close} wide className={styles.dialog} passThroughBackdrop>
         {loading ? (
           <div className={styles.center}>
             <Spinner label="Loading polaroid" />
