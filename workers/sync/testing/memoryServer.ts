@@ -17,6 +17,9 @@ interface Subscriber {
 
 const refused = (message: string): PushResult => ({ ok: false, code: '42501', message })
 
+/** Column values as the SQL compares them: no description is null or ''. */
+const sameColumn = (a: unknown, b: unknown) => ((a ?? '') === '' && (b ?? '') === '') || Object.is(a, b)
+
 export class MemoryServer {
   readonly tables = new Map<ServerTable, Map<string, ServerRow>>()
   private txid = 100
@@ -95,6 +98,7 @@ export class MemoryServer {
       this.write(op.table, { ...op.patch, id: op.id })
       return { ok: true }
     }
+    if (op.op === 'call' && op.fn === 'apply_undo') return this.applyUndo(userId, op.args)
     if (op.op === 'call') {
       const id = String(op.args.p_id ?? op.args.sticker_id ?? op.args.wall_id)
       const table: ServerTable = op.fn.includes('sticker') ? 'wall_stickers' : op.fn === 'delete_own_wall' ? 'walls' : 'polaroids'
@@ -114,6 +118,34 @@ export class MemoryServer {
       }
       return { ok: true }
     }
+    return { ok: true }
+  }
+
+  /** `apply_undo` as the SQL does it: the caller may change the row, the row still holds what the
+   * device expected (`deleted` and the watched columns), then the target is written. */
+  private applyUndo(userId: string, args: Record<string, unknown>): PushResult {
+    const table = args.p_table as ServerTable
+    const id = String(args.p_id)
+    const expect = args.p_expect as Record<string, unknown>
+    const set = args.p_set as Record<string, unknown>
+    const row = this.row(table, id)
+    if (!row || (table !== 'walls' && !this.canSeeWall(row.wall_id, userId)) || (table === 'walls' && (row.deleted_at || !this.canSee(table, row, userId)))) {
+      return { ok: false, code: 'P0001', message: 'This item no longer exists.' }
+    }
+    const isItem = table !== 'walls'
+    const editsText = 'name' in set || 'message' in set
+    const allowed = !isItem || editsText ? (isItem ? this.ownsWallOf(row, userId) : row.owner_id === userId) : row.created_by === userId || this.ownsWallOf(row, userId)
+    if (!allowed) return refused('You may not change this item')
+    const changedSince = Object.entries(expect).some(([column, value]) =>
+      column === 'deleted' ? Boolean(row.deleted_at) !== value : !sameColumn(row[column], value),
+    )
+    if (changedSince) return { ok: false, code: 'P0001', message: 'Someone else has changed this since.' }
+    const patch: Record<string, unknown> = { id }
+    for (const [column, value] of Object.entries(set)) {
+      if (column === 'deleted') patch.deleted_at = value ? new Date().toISOString() : null
+      else patch[column] = value
+    }
+    this.write(table, patch as ServerRow)
     return { ok: true }
   }
 
