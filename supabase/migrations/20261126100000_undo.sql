@@ -1,7 +1,8 @@
 -- Undo and redo (issue 24). An undo or redo is an ordinary change in the outbox; on the server it is one
 -- call, apply_undo, a compare-and-set: the row must still hold what the device expected (its watched
 -- columns, and whether it is deleted), or the call is refused with 'Someone else has changed this
--- since.' and the device follows the server. So an undo made offline never overwrites a change someone
+-- since.' and the device follows the server. A retry of a call that was applied (its answer lost) finds
+-- the row as it left it and succeeds without writing again. So an undo made offline never overwrites a change someone
 -- else made meanwhile. It checks the same rules as the calls it stands in for (move_polaroid,
 -- delete_polaroid, the owner's edits): who may move or delete an item (its creator or the wall's
 -- owner), who may edit a polaroid's text or a wall (the owner), and that a private wall is its owner's.
@@ -10,7 +11,38 @@
 -- makes tombstones final lets it through only inside apply_undo (a transaction-local setting naming
 -- the row, set by this security-definer function, which a client cannot set through the API), and
 -- only for an item whose wall is still there. The item returns with its image, position and z-order:
--- a soft delete kept them, and its stored image was never removed.
+-- a soft delete kept them, and its stored image was never removed. Only the person whose delete made
+-- the tombstone may lift it (deleted_by, stamped by the database): undoing your own delete of a card
+-- that someone else had deleted already (your delete changed nothing) does not bring back theirs.
+
+alter table public.polaroids add column deleted_by uuid;
+alter table public.wall_stickers add column deleted_by uuid;
+comment on column public.polaroids.deleted_by is 'Who deleted the polaroid (stamped; only they may undo it).';
+comment on column public.wall_stickers.deleted_by is 'Who deleted the sticker (stamped; only they may undo it).';
+
+-- deleted_by is the database's to write: whoever turns deleted_at on, cleared when it is lifted.
+create or replace function public.stamp_deleted_by() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    new.deleted_by := case when new.deleted_at is not null then (select auth.uid()) end;
+  elsif new.deleted_at is null then
+    new.deleted_by := null;
+  elsif old.deleted_at is null then
+    new.deleted_by := (select auth.uid());
+  else
+    new.deleted_by := old.deleted_by;
+  end if;
+  return new;
+end
+$$;
+
+create trigger polaroids_deleted_by before insert or update on public.polaroids
+  for each row execute function public.stamp_deleted_by();
+create trigger wall_stickers_deleted_by before insert or update on public.wall_stickers
+  for each row execute function public.stamp_deleted_by();
 
 create or replace function public.stamp_sync_columns() returns trigger
 language plpgsql
@@ -71,7 +103,7 @@ declare
   current_row jsonb;
   wall record;
   creator uuid;
-  restoring boolean := coalesce(p_set -> 'deleted' = 'false'::jsonb, false);
+  restoring boolean;
 begin
   if jsonb_typeof(p_expect) is distinct from 'object' or jsonb_typeof(p_set) is distinct from 'object' then
     raise exception 'apply_undo needs two objects' using errcode = '22023';
@@ -118,14 +150,22 @@ begin
   end if;
 
   if not public.undo_expectation_holds(current_row, p_expect) then
+    -- A retry after a lost answer finds its own result: done already.
+    if public.undo_expectation_holds(current_row, p_set) then
+      return;
+    end if;
     raise exception 'Someone else has changed this since.' using errcode = 'P0001';
   end if;
-  -- Writing to a deleted row is refused by its trigger unless this call is bringing it back.
+  -- Bringing a tombstoned row back; writing to one otherwise is refused by its trigger.
+  restoring := coalesce(p_set -> 'deleted' = 'false'::jsonb, false) and current_row ->> 'deleted_at' is not null;
   if current_row ->> 'deleted_at' is not null and not restoring then
     return; -- deleting again: already done
   end if;
 
   if restoring then
+    if (current_row ->> 'deleted_by') is distinct from caller::text then
+      raise exception 'Someone else has changed this since.' using errcode = 'P0001';
+    end if;
     perform set_config('moori.restoring', p_table || ':' || p_id, true);
   end if;
   if p_table = 'walls' then

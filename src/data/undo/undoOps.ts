@@ -31,10 +31,13 @@ function serverState(state: RowState): Record<string, unknown> {
 export function stepWrite(step: UndoStep, direction: Direction): StepWrite {
   const expected = direction === 'undo' ? step.after : step.before
   const target = direction === 'undo' ? step.before : step.after
+  // A row coming back is lifted out of its tombstone as the server kept it: the device's copy may be
+  // older than someone's last move before the delete, and must not overwrite it.
+  const set = expected.absent ? { deleted: false } : serverState(target)
   const op: PushOp = {
     op: 'call',
     fn: 'apply_undo',
-    args: { p_table: serverTableOf[step.table], p_id: step.rowId, p_expect: serverState(expected), p_set: serverState(target) },
+    args: { p_table: serverTableOf[step.table], p_id: step.rowId, p_expect: serverState(expected), p_set: set },
   }
   if (target.absent) return { replica: { kind: 'remove' }, op, fields: [], removes: true }
   if (expected.absent) {

@@ -34,6 +34,22 @@ afterAll(async () => {
 })
 
 describe('undo through sync', () => {
+  it('an undone move reaches the server, and so does its redo', async () => {
+    const a = await device(owner)
+    const wallId = await createWall(a.replica, { name: 'Moves wall' })
+    const id = await addPolaroid(a.replica, { wallId, name: 'Moved', message: 'm', externalUrl: 'https://example.com/m.jpg' })
+    expect((await a.engine.flush()).status).toBe('done')
+    await movePolaroid(a.replica, id, { x: 260.5, y: 160, zIndex: 3 })
+    expect((await a.engine.flush()).status).toBe('done')
+    await undo(a.replica, wallId)
+    expect((await a.engine.flush()).status).toBe('done')
+    expect(await a.replica.db.failedMutations.toArray()).toEqual([])
+    expect(await serverPolaroids(stack, wallId)).toEqual([expect.objectContaining({ x: 0, y: 0, z_index: 1 })])
+    await redo(a.replica, wallId)
+    expect((await a.engine.flush()).status).toBe('done')
+    expect(await serverPolaroids(stack, wallId)).toEqual([expect.objectContaining({ x: 260.5, y: 160, z_index: 3 })])
+  })
+
   it('an undone delete comes back on the server whole, and redo deletes it again', async () => {
     const a = await device(owner)
     const wallId = await createWall(a.replica, { name: 'Undo wall' })

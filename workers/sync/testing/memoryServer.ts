@@ -109,7 +109,7 @@ export class MemoryServer {
       if (op.fn.startsWith('move')) this.write(table, { id, x: op.args.new_x, y: op.args.new_y, z_index: op.args.new_z_index })
       else {
         const deletedAt = new Date().toISOString()
-        this.write(table, { id, deleted_at: deletedAt })
+        this.write(table, { id, deleted_at: deletedAt, deleted_by: userId })
         if (table === 'walls') {
           for (const items of ['polaroids', 'wall_stickers'] as const) {
             for (const item of this.rows(items)) if (item.wall_id === id) this.write(items, { id: item.id, deleted_at: deletedAt })
@@ -136,14 +136,24 @@ export class MemoryServer {
     const editsText = 'name' in set || 'message' in set
     const allowed = !isItem || editsText ? (isItem ? this.ownsWallOf(row, userId) : row.owner_id === userId) : row.created_by === userId || this.ownsWallOf(row, userId)
     if (!allowed) return refused('You may not change this item')
-    const changedSince = Object.entries(expect).some(([column, value]) =>
-      column === 'deleted' ? Boolean(row.deleted_at) !== value : !sameColumn(row[column], value),
-    )
-    if (changedSince) return { ok: false, code: 'P0001', message: 'Someone else has changed this since.' }
+    const holds = (state: Record<string, unknown>) =>
+      Object.entries(state).every(([column, value]) =>
+        column === 'deleted' ? Boolean(row.deleted_at) === value : sameColumn(row[column], value),
+      )
+    if (!holds(expect)) {
+      // A retry after a lost answer finds its own result: done already.
+      if (holds(set)) return { ok: true }
+      return { ok: false, code: 'P0001', message: 'Someone else has changed this since.' }
+    }
+    if (row.deleted_at && set.deleted !== false) return { ok: true }
+    // Only whoever made the tombstone lifts it.
+    if (row.deleted_at && row.deleted_by !== userId) return { ok: false, code: 'P0001', message: 'Someone else has changed this since.' }
     const patch: Record<string, unknown> = { id }
     for (const [column, value] of Object.entries(set)) {
-      if (column === 'deleted') patch.deleted_at = value ? new Date().toISOString() : null
-      else patch[column] = value
+      if (column === 'deleted') {
+        patch.deleted_at = value ? (row.deleted_at ?? new Date().toISOString()) : null
+        patch.deleted_by = value ? (row.deleted_by ?? userId) : null
+      } else patch[column] = value
     }
     this.write(table, patch as ServerRow)
     return { ok: true }

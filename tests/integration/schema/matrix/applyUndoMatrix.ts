@@ -23,9 +23,17 @@ const since = 'Someone else has changed this since.'
 // The fixtures' cards sit where the columns' defaults put them.
 const atStart = JSON.stringify({ deleted: false, x: 0, y: 0, z_index: 1 })
 const stickerAtStart = JSON.stringify({ deleted: false, x: 100, y: 100, z_index: 1 })
-const moveTo = JSON.stringify({ x: 10, y: 20, z_index: 7 })
+// As the app sends it: a live row stays live.
+const moveTo = JSON.stringify({ deleted: false, x: 10, y: 20, z_index: 7 })
 const deleted = JSON.stringify({ deleted: true })
 const restore = JSON.stringify({ deleted: false })
+
+/** The fixture's tombstone as if the contributor's own delete had made it (triggers keep deleted_by). */
+const deletedByContributor = (table: string, id: string) => [
+  { sql: 'set local session_replication_role = replica' },
+  { sql: `update public.${table} set deleted_by = $1 where id = $2`, params: [ids.contributor, id] },
+  { sql: 'set local session_replication_role = origin' },
+]
 
 const notApplicable: NotApplicable[] = [
   ...(['allowed', 'forbidden'] as const).map((half) => ({
@@ -50,7 +58,8 @@ export const applyUndoMatrix: Matrix = {
     { actor: 'stranger', op: 'update', case: "makes the owner's public wall private", sql: call, params: ['walls', wall.publicW, '{}', JSON.stringify({ private: true })], expect: raises('42501', wallOwnerOnly, 'walls', wall.publicW) },
     { actor: 'contributor', op: 'update', case: 'moves own polaroid as expected', sql: call, params: ['polaroids', polaroid.cOnW, atStart, moveTo], expect: updates('polaroids', polaroid.cOnW, { x: 10, y: 20, z_index: 7 }) },
     { actor: 'contributor', op: 'update', case: 'moves own polaroid that someone moved since', sql: call, params: ['polaroids', polaroid.cOnW, JSON.stringify({ x: 5, y: 5, z_index: 1 }), moveTo], expect: raises('P0001', since, 'polaroids', polaroid.cOnW) },
-    { actor: 'contributor', op: 'update', case: 'brings back own deleted polaroid', sql: call, params: ['polaroids', polaroid.cDeleted, deleted, restore], expect: updates('polaroids', polaroid.cDeleted, { deleted_at: null }) },
+    { actor: 'contributor', op: 'update', case: 'brings back own deleted polaroid', sql: call, params: ['polaroids', polaroid.cDeleted, deleted, restore], setup: deletedByContributor('polaroids', polaroid.cDeleted), expect: updates('polaroids', polaroid.cDeleted, { deleted_at: null, deleted_by: null }) },
+    { actor: 'contributor', op: 'update', case: 'brings back own polaroid that someone else deleted', sql: call, params: ['polaroids', polaroid.cDeleted, deleted, restore], expect: raises('P0001', since, 'polaroids', polaroid.cDeleted) },
     { actor: 'contributor', op: 'update', case: "edits the text of own polaroid on the owner's wall", sql: call, params: ['polaroids', polaroid.cOnW, '{}', JSON.stringify({ name: 'Renamed' })], expect: raises('42501', ownerText, 'polaroids', polaroid.cOnW) },
     { actor: 'contributor', op: 'update', case: "deletes the owner's polaroid", sql: call, params: ['polaroids', polaroid.wOnW, atStart, deleted], expect: raises('42501', notYours, 'polaroids', polaroid.wOnW) },
     { actor: 'contributor', op: 'update', case: 'sets the creator of own polaroid', sql: call, params: ['polaroids', polaroid.cOnW, '{}', JSON.stringify({ created_by: ids.wallOwner })], expect: raises('42703', 'column "created_by" cannot be undone', 'polaroids', polaroid.cOnW) },
@@ -62,6 +71,7 @@ export const applyUndoMatrix: Matrix = {
     { actor: 'wallOwner', op: 'update', case: 'renames own wall back', sql: call, params: ['walls', wall.publicW, JSON.stringify({ name: 'Public wall' }), JSON.stringify({ name: 'Old name', description: null, private: true })], expect: updates('walls', wall.publicW, { name: 'Old name', private: true }) },
     { actor: 'wallOwner', op: 'update', case: 'renames own wall that was renamed since', sql: call, params: ['walls', wall.publicW, JSON.stringify({ name: 'Something else' }), JSON.stringify({ name: 'Old name' })], expect: raises('P0001', since, 'walls', wall.publicW) },
     { actor: 'wallOwner', op: 'update', case: "moves the contributor's polaroid on the contributor's wall", sql: call, params: ['polaroids', polaroid.cOnC, atStart, moveTo], expect: raises('42501', notYours, 'polaroids', polaroid.cOnC) },
+    { actor: 'wallOwner', op: 'update', case: "brings back the contributor's polaroid the contributor deleted", sql: call, params: ['polaroids', polaroid.cDeleted, deleted, restore], setup: deletedByContributor('polaroids', polaroid.cDeleted), expect: raises('P0001', since, 'polaroids', polaroid.cDeleted) },
     { actor: 'wallOwner', op: 'update', case: 'brings back an item on a deleted wall', sql: call, params: ['polaroids', polaroid.cDeleted, deleted, restore], setup: [{ sql: `update public.walls set deleted_at = now() where id = $1`, params: [wall.publicW] }], expect: raises('P0001', gone, 'polaroids', polaroid.cDeleted) },
     { actor: 'itemOwner', op: 'update', case: "moves own sticker back on the owner's wall", sql: call, params: ['wall_stickers', sticker.iOnW, stickerAtStart, moveTo], expect: updates('wall_stickers', sticker.iOnW, { x: 10, y: 20, z_index: 7 }) },
     { actor: 'itemOwner', op: 'update', case: "brings back the contributor's deleted sticker", sql: call, params: ['wall_stickers', sticker.cDeleted, deleted, restore], expect: raises('42501', notYours, 'wall_stickers', sticker.cDeleted) },
