@@ -5,6 +5,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 import { Button } from './Button'
 import { Icon } from './Icon'
 import { modalClosed, modalOpened } from './modalStack'
+import { passPressThrough } from './passPressThrough'
 import { useKeyboardFit } from './useKeyboardFit'
 import styles from './Dialog.module.css'
 
@@ -20,9 +21,22 @@ export interface DialogProps {
   /** While true, Escape and the close button do nothing (e.g. during a save). */
   busy?: boolean
   className?: string
+  /** A press on the backdrop closes the dialog and goes on to what lies under it (a card to drag). */
+  passThroughBackdrop?: boolean
 }
 
-export function Dialog({ open, title, onClose, children, footer, wide, hideTitle, busy, className }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+  hideTitle,
+  busy,
+  className,
+  passThroughBackdrop,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const onCloseRef = useRef(onClose)
@@ -60,6 +74,11 @@ export function Dialog({ open, title, onClose, children, footer, wide, hideTitle
       className={[styles.dialog, wide ? styles.wide : '', className ?? ''].join(' ')}
       onPointerDown={(event) => {
         pressedBackdrop.current = event.target === ref.current
+        if (pressedBackdrop.current && passThroughBackdrop && !busy && ref.current) {
+          pressedBackdrop.current = false
+          passPressThrough(ref.current, event.nativeEvent)
+          onClose()
+        }
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its content) closes it, when the

@@ -37,6 +37,8 @@ const paths = {
   edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   sheet: 'M5 3h10l4 4v14H5zM15 3v4h4M8 11h8M8 15h8M12 11v8',
   scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M8 9h8v6H8z',
+  undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 010 12h-3',
+  redo: 'M15 14l5-5-5-5M20 9H10a6 6 0 000 12h3',
 } as const
 
 export type IconName = keyof typeof paths

@@ -9,14 +9,21 @@ import styles from './Toasts.module.css'
 
 export type ToastKind = 'info' | 'success' | 'error'
 
+/** A button in a toast ('Undo' after a delete); pressing it also dismisses the toast. */
+export interface ToastAction {
+  label: string
+  onSelect: () => void
+}
+
 interface Toast {
   id: number
   message: string
   kind: ToastKind
+  action?: ToastAction
 }
 
 export interface ToastApi {
-  show(message: string, options?: { kind?: ToastKind; durationMs?: number }): void
+  show(message: string, options?: { kind?: ToastKind; durationMs?: number; action?: ToastAction }): void
   success(message: string): void
   error(message: string): void
 }
@@ -35,8 +42,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const show: ToastApi['show'] = (message, options = {}) => {
       const id = nextId.current++
       const kind = options.kind ?? 'info'
-      setToasts((list) => [...list.filter((t) => t.message !== message), { id, message, kind }].slice(-4))
-      window.setTimeout(() => dismiss(id), options.durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : 3500))
+      const action = options.action
+      setToasts((list) => [...list.filter((t) => t.message !== message), { id, message, kind, ...(action ? { action } : {}) }].slice(-4))
+      // A toast with a button stays longer: time to reach it.
+      const lasts = options.durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : action ? 8000 : 3500)
+      window.setTimeout(() => dismiss(id), lasts)
     }
     return {
       show,
@@ -63,6 +73,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {toasts.map((t) => (
         <div key={t.id} className={[styles.toast, styles[t.kind]].join(' ')} data-testid="toast">
           <p>{t.message}</p>
+          {t.action && (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() => {
+                dismiss(t.id)
+                t.action?.onSelect()
+              }}
+            >
+              {t.action.label}
+            </button>
+          )}
           <button className={styles.close} aria-label="Dismiss" onClick={() => dismiss(t.id)}>
             <Icon name="close" size={16} />
           </button>

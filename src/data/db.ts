@@ -24,6 +24,7 @@ import type {
 } from './model/outbox'
 import type { PreviewPolaroidRow, PreviewWallRow } from './model/preview'
 import { databaseNameFor } from './replicaName'
+import type { StoredStep } from './undo/history'
 
 export class MooriDB extends Dexie {
   profiles!: EntityTable<ProfileRow, 'id'>
@@ -44,6 +45,7 @@ export class MooriDB extends Dexie {
   staleRows!: EntityTable<StaleRow, 'key'>
   previewWall!: EntityTable<PreviewWallRow, 'id'>
   previewPolaroids!: EntityTable<PreviewPolaroidRow, 'id'>
+  undoSteps!: EntityTable<StoredStep, 'seq'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -87,6 +89,9 @@ export class MooriDB extends Dexie {
             sticker.needsCutout ??= false
           })
       })
+    // Undo and redo (issue 24): each user's steps per wall, kept with the replica so they survive
+    // reloads and go at sign-out with it. A new table: nothing to upgrade.
+    this.version(3).stores({ undoSteps: '++seq, [wallId+stack+seq]' })
   }
 }
 

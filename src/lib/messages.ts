@@ -78,4 +78,31 @@ export const messages = {
   importTooLarge: 'This file is too large to import: a Moori export can unpack to at most {limit}.',
   importTooManyFiles: 'This file holds too many files to import: a Moori export has at most {limit}.',
   importFileTooLarge: 'This file holds {name}, which is too large to import (at most {limit} per file).',
+
+  undoFailed: 'Could not undo: {message}',
+  redoFailed: 'Could not redo: {message}',
+
+  // Undo and redo (issue 24): `{title}` is the card's name, `{what}` a step's description.
+  undoLabel: 'Undo {what}',
+  redoLabel: 'Redo {what}',
+  nothingToUndo: 'Nothing to undo',
+  nothingToRedo: 'Nothing to redo',
+  stepMove: "move of '{title}'",
+  stepAdd: "adding '{title}'",
+  stepDelete: "deleting '{title}'",
+  stepEdit: "edit of '{title}'",
+  stepRename: 'renaming the Moori',
+  stepDescribe: "the Moori's description",
+  stepPrivacy: "the Moori's privacy",
+  skippedMoved: "Someone else has moved '{title}' since, so that step was skipped.",
+  skippedEdited: "Someone else has edited '{title}' since, so that step was skipped.",
+  skippedDeleted: "Someone else has deleted '{title}' since, so that step was skipped.",
+  skippedRestored: "'{title}' is already back on the Moori, so that step was skipped.",
+  itemDeleted: "'{title}' deleted.",
+  undoButton: 'Undo',
 } as const
+
+/** A message with its `{placeholders}` filled in. */
+export function fillMessage(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+}

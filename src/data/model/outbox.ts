@@ -7,7 +7,14 @@ import type { ServerTable } from './tables'
 /** Product API calls the outbox may carry (POST, relative to the API's base URL). */
 export type ApiPath = '/wardrobe/background-ootd'
 
-export type RpcName = 'move_polaroid' | 'move_wall_sticker' | 'delete_polaroid' | 'delete_wall_sticker' | 'delete_own_wall'
+export type RpcName =
+  | 'move_polaroid'
+  | 'move_wall_sticker'
+  | 'delete_polaroid'
+  | 'delete_wall_sticker'
+  | 'delete_own_wall'
+  /** Undo and redo: a compare-and-set of a row's watched columns, or its deletion or return. */
+  | 'apply_undo'
 
 export type PushOp =
   | { op: 'insert'; table: ServerTable; row: Record<string, unknown> }

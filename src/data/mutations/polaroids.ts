@@ -8,6 +8,7 @@ import { ownsWall } from '../model/permissions'
 import type { PolaroidRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
+import { present, recordItemChange } from '../undo/recordChange'
 import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
 
 export const POLAROID_BUCKET = BUCKETS.polaroids
@@ -52,8 +53,13 @@ export async function addPolaroid(replica: Replica, input: NewPolaroid): Promise
   })
 }
 
-export function movePolaroid(replica: Replica, id: string, position: ItemPosition): Promise<void> {
-  return moveWallItem(replica, polaroidKind, id, position)
+export function movePolaroid(
+  replica: Replica,
+  id: string,
+  position: ItemPosition,
+  options?: { undoable?: boolean },
+): Promise<void> {
+  return moveWallItem(replica, polaroidKind, id, position, options)
 }
 
 /** Only the wall owner edits a polaroid's name and message. */
@@ -65,12 +71,13 @@ export async function editPolaroid(
   if (edit.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
   if (edit.message.length > limits.polaroidMessage) throw new MutationError(messages.messageTooLong)
   const { db } = replica
-  await mutate(replica, [db.walls, db.polaroids], async ({ queue }) => {
+  await mutate(replica, [db.walls, db.polaroids, db.undoSteps], async ({ queue }) => {
     const item = await db.polaroids.get(id)
     if (!item) throw new MutationError(messages.itemGone)
     if (!ownsWall(await db.walls.get(item.wallId), replica.userId)) throw new MutationError(messages.ownerEditsOnly)
     const patch = { name: edit.name.trim(), message: edit.message.trim() }
     await db.polaroids.update(id, patch)
+    await recordItemChange(db, 'polaroids', item, 'edit', present({ name: item.name, message: item.message }), present(patch))
     queue({
       table: 'polaroids',
       rowId: id,

@@ -23,7 +23,8 @@ export interface NewSticker {
   zIndex?: number
 }
 
-export async function addSticker(replica: Replica, input: NewSticker): Promise<string> {
+/** `undoable: false` for a change the app makes by itself (a cut-out swapped in), not the user. */
+export async function addSticker(replica: Replica, input: NewSticker, options: { undoable?: boolean } = {}): Promise<string> {
   const userId = replica.userId
   if (!userId) throw new MutationError(messages.signInToCreateStickers)
   if (!input.imagePath && !input.image) throw new MutationError(messages.noImage)
@@ -32,6 +33,7 @@ export async function addSticker(replica: Replica, input: NewSticker): Promise<s
     wallId: input.wallId,
     image: input.image ? { blob: input.image, bucket: STICKER_BUCKET, defaultType: 'image/png' } : null,
     failureMessage: messages.addStickerFailed,
+    undoable: options.undoable,
     build: (base, uploadedPath) => ({
       ...base,
       name: input.name.trim(),
@@ -47,10 +49,15 @@ export async function addSticker(replica: Replica, input: NewSticker): Promise<s
   })
 }
 
-export function moveSticker(replica: Replica, id: string, position: ItemPosition): Promise<void> {
-  return moveWallItem(replica, stickerKind, id, position)
+export function moveSticker(
+  replica: Replica,
+  id: string,
+  position: ItemPosition,
+  options?: { undoable?: boolean },
+): Promise<void> {
+  return moveWallItem(replica, stickerKind, id, position, options)
 }
 
-export function deleteSticker(replica: Replica, id: string): Promise<void> {
-  return deleteWallItem(replica, stickerKind, id)
+export function deleteSticker(replica: Replica, id: string, options?: { undoable?: boolean }): Promise<void> {
+  return deleteWallItem(replica, stickerKind, id, options)
 }

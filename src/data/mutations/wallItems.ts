@@ -12,6 +12,7 @@ import { serverTableOf } from '../model/tables'
 import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
 import { imageObjectPath, queueImage } from './queueImage'
+import { ABSENT, present, recordItemChange } from '../undo/recordChange'
 
 export async function nextZIndex(db: MooriDB, wallId: string): Promise<number> {
   const range = [
@@ -91,6 +92,8 @@ export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
     image: NewItemImage | null
     failureMessage: string
     build: (base: NewItemBase, uploadedPath: string | null) => Row
+    /** False for a change the app makes by itself (a sticker's cut-out swapped in): not the user's step. */
+    undoable?: boolean
   },
 ): Promise<string> {
   const { db } = replica
@@ -98,7 +101,7 @@ export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
   const id = newId()
   await mutate(
     replica,
-    [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads],
+    [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, ...(item.undoable === false ? [] : [db.undoSteps])],
     async ({ queue }) => {
       if (!(await db.walls.get(item.wallId))) throw new MutationError(messages.wallGone)
       let uploadedPath: string | null = null
@@ -126,6 +129,7 @@ export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
         uploadedPath,
       )
       await db.table<Row, string>(kind.table).add(row)
+      if (item.undoable !== false) await recordItemChange(db, kind.table, row, 'add', ABSENT, present(row))
       queue({
         table: kind.table,
         rowId: id,
@@ -139,16 +143,27 @@ export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
   return id
 }
 
-/** Saves an item's new position; repeated moves of a waiting item fold into one outbox entry. */
-export async function moveWallItem(replica: Replica, kind: WallItemKind, id: string, position: ItemPosition): Promise<void> {
+/** Saves an item's new position; repeated moves of a waiting item fold into one outbox entry. A move
+ * the user made (a drag, an arrow key) is a step to undo; the owner's automatic layout is not. */
+export async function moveWallItem(
+  replica: Replica,
+  kind: WallItemKind,
+  id: string,
+  position: ItemPosition,
+  options: { undoable?: boolean } = {},
+): Promise<void> {
   if (!replica.userId) throw new MutationError(messages.signInToMove)
   const { db } = replica
   const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
-  await mutate(replica, [db.walls, table], async ({ queue }) => {
+  await mutate(replica, [db.walls, table, db.undoSteps], async ({ queue }) => {
     const item = await table.get(id)
     if (!item) throw new MutationError(messages.itemGone)
     if (!(await mayManage(replica, item))) throw new MutationError(messages.moveOwnOnly)
     await table.update(id, position)
+    if (options.undoable !== false) {
+      const { x, y, zIndex } = item
+      await recordItemChange(db, kind.table, item, 'move', present({ x, y, zIndex }), present({ ...position }))
+    }
     queue({
       table: kind.table,
       rowId: id,
@@ -165,14 +180,21 @@ export async function moveWallItem(replica: Replica, kind: WallItemKind, id: str
 }
 
 /** Removes an item at once; only its creator or the wall owner may (spec §5). */
-export async function deleteWallItem(replica: Replica, kind: WallItemKind, id: string): Promise<void> {
+export async function deleteWallItem(
+  replica: Replica,
+  kind: WallItemKind,
+  id: string,
+  options: { undoable?: boolean } = {},
+): Promise<void> {
   const { db } = replica
   const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
-  await mutate(replica, [db.walls, table], async ({ queue }) => {
+  const undoable = options.undoable !== false
+  await mutate(replica, [db.walls, table, ...(undoable ? [db.undoSteps] : [])], async ({ queue }) => {
     const item = await table.get(id)
     if (!item) return
     if (!(await mayManage(replica, item))) throw new MutationError(kind.deleteRefused)
     await table.delete(id)
+    if (undoable) await recordItemChange(db, kind.table, item, 'delete', present(item), ABSENT)
     queue({
       table: kind.table,
       rowId: id,

@@ -9,6 +9,7 @@ import type { WallRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { toServer } from '../model/mapping'
 import { mutate } from './mutate'
+import { present, recordWallChange } from '../undo/recordChange'
 
 function requireUser(replica: Replica, message: string): string {
   if (!replica.userId) throw new MutationError(message)
@@ -65,12 +66,15 @@ async function updateWall(
   wallId: string,
   patch: Partial<Pick<WallRow, 'name' | 'description' | 'private'>>,
   failureMessage: string,
+  step: 'rename' | 'describe' | 'privacy',
 ): Promise<void> {
   const { db } = replica
-  await mutate(replica, [db.walls], async ({ queue }) => {
-    await ownedWall(db, replica.userId, wallId)
+  await mutate(replica, [db.walls, db.undoSteps], async ({ queue }) => {
+    const wall = await ownedWall(db, replica.userId, wallId)
     await db.walls.update(wallId, patch)
     const fields = Object.keys(patch)
+    const before = Object.fromEntries(fields.map((field) => [field, wall[field as keyof typeof patch]]))
+    await recordWallChange(db, wall, step, present(before), present(patch))
     queue({
       table: 'walls',
       rowId: wallId,
@@ -84,17 +88,17 @@ async function updateWall(
 export async function renameWall(replica: Replica, wallId: string, name: string): Promise<void> {
   const error = wallNameError(name)
   if (error) throw new MutationError(error)
-  await updateWall(replica, wallId, { name: name.trim() }, messages.renameWallFailed)
+  await updateWall(replica, wallId, { name: name.trim() }, messages.renameWallFailed, 'rename')
 }
 
 export async function describeWall(replica: Replica, wallId: string, description: string): Promise<void> {
   const error = wallDescriptionError(description)
   if (error) throw new MutationError(error)
-  await updateWall(replica, wallId, { description: trimmedOrNull(description) }, messages.describeWallFailed)
+  await updateWall(replica, wallId, { description: trimmedOrNull(description) }, messages.describeWallFailed, 'describe')
 }
 
 export async function setWallPrivacy(replica: Replica, wallId: string, isPrivate: boolean): Promise<void> {
-  await updateWall(replica, wallId, { private: isPrivate }, messages.privacyFailed)
+  await updateWall(replica, wallId, { private: isPrivate }, messages.privacyFailed, 'privacy')
 }
 
 /** Removes the wall and its items from the replica at once; the server soft-deletes them together. */

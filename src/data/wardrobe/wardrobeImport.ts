@@ -89,7 +89,8 @@ export async function stickItemOnWall(
 async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cutoutPath: string): Promise<string> {
   const { db } = replica
   return db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
-    await deleteSticker(replica, sticker.id)
+    // The app's own swap, not a step of the user's to undo.
+    await deleteSticker(replica, sticker.id, { undoable: false })
     return addSticker(replica, {
       wallId: sticker.wallId,
       name: sticker.name,
@@ -100,7 +101,7 @@ async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cuto
       x: sticker.x,
       y: sticker.y,
       zIndex: sticker.zIndex,
-    })
+    }, { undoable: false })
   })
 }
 

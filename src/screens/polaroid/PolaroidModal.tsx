@@ -14,6 +14,7 @@ import { Icon } from '@/components/Icon'
 import { Spinner } from '@/components/Spinner'
 import { StoredImage } from '@/components/StoredImage'
 import { useToast } from '@/components/Toasts'
+import { useUndoRedo } from '@/components/useUndoRedo'
 import { PolaroidEditor } from './PolaroidEditor'
 import styles from './PolaroidModal.module.css'
 import { messages } from '@/lib/messages'
@@ -40,6 +41,7 @@ export function PolaroidModal({
   const items = useWallItems(wallId)
   const replica = useReplica()
   const toast = useToast()
+  const undoRedo = useUndoRedo(wallId)
   const navigate = useNavigate()
   const location = useLocation()
   const [confirming, setConfirming] = useState(false)
@@ -74,6 +76,7 @@ export function PolaroidModal({
     try {
       await deletePolaroid(replica, polaroid.id)
       toast.success('Image deleted successfully!')
+      undoRedo.announceDelete(title)
       setConfirming(false)
       close()
     } catch (error) {
@@ -88,7 +91,7 @@ export function PolaroidModal({
 
   return (
     <>
-      <Dialog open title={title} onClose={close} wide className={styles.dialog}>
+      <Dialog open title={title} onClose={close} wide className={styles.dialog} passThroughBackdrop>
         {loading ? (
           <div className={styles.center}>
             <Spinner label="Loading polaroid" />

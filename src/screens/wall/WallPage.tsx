@@ -34,7 +34,9 @@ import { useSharedPhoto, wantsSharedPhoto } from '@/components/useSharedPhoto'
 import { useSignInDialog } from '@/components/useSignInDialog'
 import { SyncStatusChip } from '@/components/SyncStatusChip'
 import { usePhoneLayout } from '@/components/usePhoneLayout'
+import { useUndoRedo } from '@/components/useUndoRedo'
 import { AssistantPanel } from './AssistantPanel'
+import { UndoControls } from './UndoControls'
 import { WallActions } from './WallActions'
 import { WallCanvas, itemTitle } from './WallCanvas'
 import { WallHeader } from './WallHeader'
@@ -75,6 +77,7 @@ export function WallPage({ wallId }: { wallId: string }) {
   const location = useLocation()
   const camera = useCamera()
   const { uploading, upload } = useUploadPolaroid(wallId)
+  const undoRedo = useUndoRedo(wallId)
   const [uploadOpen, setUploadOpen] = useState(false)
   const [importOpen, setImportOpen] = useState(false)
   const [deleting, setDeleting] = useState<WallItem | null>(null)
@@ -133,6 +136,7 @@ export function WallPage({ wallId }: { wallId: string }) {
       if (isPolaroid) await deletePolaroid(replica, deleting.id)
       else await deleteSticker(replica, deleting.id)
       toast.success(isPolaroid ? 'Image deleted successfully!' : 'Sticker deleted successfully!')
+      undoRedo.announceDelete(itemTitle(deleting))
     } catch (error) {
       console.error('Delete refused', error)
       toast.error(isPolaroid ? messages.deleteImageFailed : messages.deleteStickerFailed)
@@ -222,7 +226,10 @@ export function WallPage({ wallId }: { wallId: string }) {
             {view.isOwner && <AssistantPanel className={styles.assistant} />}
           </div>
           <div className={styles.bottom}>
-            <ZoomControls camera={camera} className={styles.zoom} />
+            <div className={styles.tools}>
+              {signedIn && <UndoControls undoRedo={undoRedo} />}
+              <ZoomControls camera={camera} className={styles.zoom} />
+            </div>
             <WallActions
               wall={wall}
               isOwner={view.isOwner}

@@ -35,7 +35,7 @@ export function useAutoLayout(store: WallItemsStore, isOwner: boolean, ready: bo
     void (async () => {
       try {
         for (const move of moves) {
-          await movePolaroid(replica, move.id, { x: move.x, y: move.y, zIndex: byId.get(move.id)!.zIndex })
+          await movePolaroid(replica, move.id, { x: move.x, y: move.y, zIndex: byId.get(move.id)!.zIndex }, { undoable: false })
         }
       } catch (error) {
         console.error('Automatic layout failed', error)

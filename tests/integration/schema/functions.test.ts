@@ -3,6 +3,7 @@
 import { deleteOwnWallMatrix, deletePolaroidMatrix, deleteWallStickerMatrix } from './matrix/deleteMatrices'
 import { movePolaroidMatrix, moveWallStickerMatrix } from './matrix/moveMatrices'
 import { describeMatrices } from './support/describeMatrices'
+import { applyUndoMatrix } from './matrix/applyUndoMatrix'
 
 describeMatrices([
   movePolaroidMatrix,
@@ -10,4 +11,5 @@ describeMatrices([
   deletePolaroidMatrix,
   deleteWallStickerMatrix,
   deleteOwnWallMatrix,
+  applyUndoMatrix,
 ])

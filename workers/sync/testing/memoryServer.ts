@@ -17,6 +17,9 @@ interface Subscriber {
 
 const refused = (message: string): PushResult => ({ ok: false, code: '42501', message })
 
+/** Column values as the SQL compares them: no description is null or ''. */
+const sameColumn = (a: unknown, b: unknown) => ((a ?? '') === '' && (b ?? '') === '') || Object.is(a, b)
+
 export class MemoryServer {
   readonly tables = new Map<ServerTable, Map<string, ServerRow>>()
   private txid = 100
@@ -95,6 +98,7 @@ export class MemoryServer {
       this.write(op.table, { ...op.patch, id: op.id })
       return { ok: true }
     }
+    if (op.op === 'call' && op.fn === 'apply_undo') return this.applyUndo(userId, op.args)
     if (op.op === 'call') {
       const id = String(op.args.p_id ?? op.args.sticker_id ?? op.args.wall_id)
       const table: ServerTable = op.fn.includes('sticker') ? 'wall_stickers' : op.fn === 'delete_own_wall' ? 'walls' : 'polaroids'
@@ -105,7 +109,7 @@ export class MemoryServer {
       if (op.fn.startsWith('move')) this.write(table, { id, x: op.args.new_x, y: op.args.new_y, z_index: op.args.new_z_index })
       else {
         const deletedAt = new Date().toISOString()
-        this.write(table, { id, deleted_at: deletedAt })
+        this.write(table, { id, deleted_at: deletedAt, deleted_by: userId })
         if (table === 'walls') {
           for (const items of ['polaroids', 'wall_stickers'] as const) {
             for (const item of this.rows(items)) if (item.wall_id === id) this.write(items, { id: item.id, deleted_at: deletedAt })
@@ -114,6 +118,44 @@ export class MemoryServer {
       }
       return { ok: true }
     }
+    return { ok: true }
+  }
+
+  /** `apply_undo` as the SQL does it: the caller may change the row, the row still holds what the
+   * device expected (`deleted` and the watched columns), then the target is written. */
+  private applyUndo(userId: string, args: Record<string, unknown>): PushResult {
+    const table = args.p_table as ServerTable
+    const id = String(args.p_id)
+    const expect = args.p_expect as Record<string, unknown>
+    const set = args.p_set as Record<string, unknown>
+    const row = this.row(table, id)
+    if (!row || (table !== 'walls' && !this.canSeeWall(row.wall_id, userId)) || (table === 'walls' && (row.deleted_at || !this.canSee(table, row, userId)))) {
+      return { ok: false, code: 'P0001', message: 'This item no longer exists.' }
+    }
+    const isItem = table !== 'walls'
+    const editsText = 'name' in set || 'message' in set
+    const allowed = !isItem || editsText ? (isItem ? this.ownsWallOf(row, userId) : row.owner_id === userId) : row.created_by === userId || this.ownsWallOf(row, userId)
+    if (!allowed) return refused('You may not change this item')
+    const holds = (state: Record<string, unknown>) =>
+      Object.entries(state).every(([column, value]) =>
+        column === 'deleted' ? Boolean(row.deleted_at) === value : sameColumn(row[column], value),
+      )
+    if (!holds(expect)) {
+      // A retry after a lost answer finds its own result: done already.
+      if (holds(set)) return { ok: true }
+      return { ok: false, code: 'P0001', message: 'Someone else has changed this since.' }
+    }
+    if (row.deleted_at && set.deleted !== false) return { ok: true }
+    // Only whoever made the tombstone lifts it.
+    if (row.deleted_at && row.deleted_by !== userId) return { ok: false, code: 'P0001', message: 'Someone else has changed this since.' }
+    const patch: Record<string, unknown> = { id }
+    for (const [column, value] of Object.entries(set)) {
+      if (column === 'deleted') {
+        patch.deleted_at = value ? (row.deleted_at ?? new Date().toISOString()) : null
+        patch.deleted_by = value ? (row.deleted_by ?? userId) : null
+      } else patch[column] = value
+    }
+    this.write(table, patch as ServerRow)
     return { ok: true }
   }
 

@@ -1,5 +1,6 @@
 // Every matrix in one list, so the schema-shape test can demand one for each table and function that
 // exists in the database: a new table or RPC without RLS cases fails the suite.
+import { applyUndoMatrix } from '../matrix/applyUndoMatrix'
 import { clothingTagsMatrix } from '../matrix/clothingTagsMatrix'
 import { deleteOwnWallMatrix, deletePolaroidMatrix, deleteWallStickerMatrix } from '../matrix/deleteMatrices'
 import { movePolaroidMatrix, moveWallStickerMatrix } from '../matrix/moveMatrices'
@@ -29,4 +30,5 @@ export const functionMatrices: readonly Matrix[] = [
   deletePolaroidMatrix,
   deleteWallStickerMatrix,
   deleteOwnWallMatrix,
+  applyUndoMatrix,
 ]

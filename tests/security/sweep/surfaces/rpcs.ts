@@ -202,6 +202,36 @@ function pushCases(): Case[] {
 
 const position = { new_x: 999, new_y: 999, new_z_index: 99 }
 
+/** apply_undo stands in for moves, deletes and the owner's edits: outsiders try each. */
+const applyUndoAttempts = [
+  changesNothing(
+    'apply_undo',
+    'polaroids',
+    (w) => w.privatePolaroid,
+    (w) => ({ p_table: 'polaroids', p_id: w.privatePolaroid, p_expect: {}, p_set: { x: 999, y: 999, z_index: 99 } }),
+    'undo a move of the private polaroid',
+  ),
+  changesNothing(
+    'apply_undo',
+    'polaroids',
+    (w) => w.publicPolaroid,
+    (w) => ({ p_table: 'polaroids', p_id: w.publicPolaroid, p_expect: {}, p_set: { deleted: true } }),
+    'undo the adding of the owner’s public polaroid',
+  ),
+  changesNothing(
+    'apply_undo',
+    'walls',
+    (w) => w.privateWall,
+    (w) => ({ p_table: 'walls', p_id: w.privateWall, p_expect: {}, p_set: { private: false } }),
+    'undo the privacy of the private wall',
+  ),
+]
+const applyUndo: Surface = {
+  kind: 'rpc',
+  name: 'apply_undo',
+  cases: (world) => applyUndoAttempts.flatMap((attempt) => attempt.cases(world)),
+}
+
 export const rpcs: Surface[] = [
   { kind: 'rpc', name: 'sync_pull', cases: pullCases },
   { kind: 'rpc', name: 'sync_push', cases: pushCases },
@@ -240,6 +270,7 @@ export const rpcs: Surface[] = [
     (w) => ({ wall_id: w.privateWall }),
     'delete the private wall',
   ),
+  applyUndo,
   changesNothing(
     'claim_processing_job',
     'processing_jobs',
@@ -304,6 +335,12 @@ export const rpcs: Surface[] = [
     'ask whether they may stick the private item image',
     (w) => ({ image_path: `wardrobe-images/${w.files.privateItem}` }),
     (body) => body.trim() === 'true',
+  ),
+  revealsNothing(
+    'undo_expectation_holds',
+    'compare rows they pass in',
+    () => ({ current_row: { x: 1 }, expect: { x: 1 } }),
+    never,
   ),
   revealsNothing('require_caller', 'be told who they are', () => ({ message: 'who?' }), never),
   revealsNothing(
