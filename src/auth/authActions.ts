@@ -2,6 +2,7 @@
 // the site root (§2). Each action loads auth-js first (once; it is not part of the first load).
 import { loadAuth } from './supabaseClient'
 import { appConfig } from './config'
+import { networkOnline } from '@/data/connectivity'
 
 export type AuthResult = { ok: true } | { ok: false; message: string }
 
@@ -95,7 +96,7 @@ export async function callApi(path: string, init: RequestInit = {}): Promise<Res
   const headers = new Headers(init.headers)
   if (token) headers.set('Authorization', `Bearer ${token}`)
   if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
-  if (!navigator.onLine) throw new Error('This needs an internet connection. Try again when you are online.')
+  if (!networkOnline()) throw new Error('This needs an internet connection. Try again when you are online.')
   return fetch(`${appConfig.apiUrl}${path}`, { ...init, headers })
 }
 

@@ -13,6 +13,7 @@ import type { SyncWorkerApi, SyncWorkerConfig } from '../../workers/sync/workerA
 import type { ScopeKey } from './model/scopes'
 import type { SyncHandle } from './replica'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
+import { onNetworkChange } from './connectivity'
 
 export type { FlushSummary }
 
@@ -81,21 +82,17 @@ export function startSyncClient(
   }
 
   let leases = 0
-  const onOnline = () => post((api) => api.resume())
-  const onOffline = () => post((api) => api.wentOffline())
+  const stopWatchingNetwork = onNetworkChange((online) => post((api) => (online ? api.resume() : api.wentOffline())))
   const onVisible = () => {
     if (document.visibilityState === 'visible') post((api) => api.resume())
   }
-  window.addEventListener('online', onOnline)
-  window.addEventListener('offline', onOffline)
   document.addEventListener('visibilitychange', onVisible)
 
   let stopped = false
   const detach = () => {
     stopped = true
     cancelScheduled()
-    window.removeEventListener('online', onOnline)
-    window.removeEventListener('offline', onOffline)
+    stopWatchingNetwork()
     document.removeEventListener('visibilitychange', onVisible)
   }
 

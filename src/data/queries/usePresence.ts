@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { appConfig } from '@/auth/config'
 import { throttle } from '@/lib/throttle'
 import type { PresenceEvent, PresencePeer, RemoteDragStep } from '../model/presence'
+import { useConnectivity } from '../connectivity'
 import { presenceClient } from '../presenceClient'
 
 export const DRAG_BROADCAST_INTERVAL_MS = 50
@@ -32,26 +33,13 @@ export interface WallPresence {
   dragMoved: (item: string, position: { x: number; y: number } | null) => void
 }
 
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine)
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine)
-    window.addEventListener('online', update)
-    window.addEventListener('offline', update)
-    return () => {
-      window.removeEventListener('online', update)
-      window.removeEventListener('offline', update)
-    }
-  }, [])
-  return online
-}
-
 export function usePresence(
   wallId: string,
   options: { userId: string | null; accessToken: string | null; hidden: boolean; enabled: boolean },
 ): WallPresence {
   const { userId, accessToken, hidden, enabled } = options
-  const online = useOnline()
+  // Presence has its own Realtime connection: the network is enough, whatever the sync engine says.
+  const online = useConnectivity().network
   const [peers, setPeers] = useState<PresencePeer[]>([])
   const client = useMemo(
     () => presenceClient({ supabaseUrl: appConfig.supabaseUrl, anonKey: appConfig.anonKey, accessToken }),

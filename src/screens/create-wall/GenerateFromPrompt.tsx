@@ -6,7 +6,7 @@ import { callApi } from '@/auth/authActions'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { TextField } from '@/components/TextField'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
+import { useConnectivity } from '@/data/connectivity'
 import styles from './CreateWallScreen.module.css'
 
 export const PROMPT_LIMIT = 200
@@ -24,7 +24,7 @@ export async function generateWall(prompt: string, ownerId: string): Promise<str
 }
 
 export function GenerateFromPrompt({ ownerId }: { ownerId: string }) {
-  const online = useOnlineStatus()
+  const { online } = useConnectivity()
   const navigate = useNavigate()
   const [prompt, setPrompt] = useState('')
   const [busy, setBusy] = useState(false)

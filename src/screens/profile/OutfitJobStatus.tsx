@@ -5,9 +5,9 @@ import { useState } from 'react'
 import { retryOutfit } from '@/data/mutations/outfitUploads'
 import { messages } from '@/lib/messages'
 import { useReplica } from '@/data/ReplicaContext'
+import { useConnectivity } from '@/data/connectivity'
 import { MutationError } from '@/data/replica'
 import { Icon } from '@/components/Icon'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
 import { useToast } from '@/components/Toasts'
 import type { OutfitJobState } from './productCardModel'
 import styles from './OutfitJobStatus.module.css'
@@ -37,7 +37,7 @@ export function OutfitJobStatus({
   canRetry: boolean
   compact?: boolean
 }) {
-  const online = useOnlineStatus()
+  const { online } = useConnectivity()
   const className = [styles.status, compact ? styles.compact : ''].join(' ')
 
   if (state.kind === 'waiting') {

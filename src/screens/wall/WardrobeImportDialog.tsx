@@ -12,7 +12,7 @@ import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
 import { Spinner } from '@/components/Spinner'
 import { StateMessage } from '@/components/StateMessage'
-import { useConnected } from '@/components/useConnected'
+import { useConnectivity } from '@/data/connectivity'
 import { ImportItemCard } from './ImportItemCard'
 import { importCategories, type Selections } from './importSelection'
 import styles from './WardrobeImportDialog.module.css'
@@ -58,7 +58,7 @@ function ImportContent({
   const wardrobe = useImportableWardrobe(true)
   const account = useAccount()
   const replica = useReplica()
-  const online = useConnected()
+  const { online } = useConnectivity()
   const [picked, setPicked] = useState<string[]>([])
 
   const items = useMemo<Filterable[]>(

@@ -9,7 +9,7 @@ import { stickItemOnWall } from '@/data/mutations/wardrobeImport'
 import { MutationError } from '@/data/replica'
 import { useReplica } from '@/data/ReplicaContext'
 import { useToast } from '@/components/Toasts'
-import { useConnected } from '@/components/useConnected'
+import { useConnectivity } from '@/data/connectivity'
 import {
   reconcileSelections,
   type ImportSelection,
@@ -34,7 +34,7 @@ function withSelection(
 export function useWardrobeImport(wallId: string, stickers: readonly PlacedSticker[]) {
   const replica = useReplica()
   const toast = useToast()
-  const online = useConnected()
+  const { online } = useConnectivity()
   const [selections, setSelections] = useState<Selections>(() => new Map())
   const latest = useRef(selections)
   latest.current = selections
