@@ -61,4 +61,8 @@ export const messages = {
   startOutfitFailed: 'Failed to start OOTD processing',
   importItemFailed: 'Failed to add the item to your wardrobe.',
   importTagFailed: 'Failed to add the tag.',
+
+  // A part of the app that did not start (the failed state a screen shows with Try Again).
+  presenceFailed: 'Could not see who else is here.',
+  tryAgain: 'Try Again',
 } as const
