@@ -1,5 +1,6 @@
 // Who else has this wall open (issue 16): a small stack of their avatars in the header, guests as
-// 'Guest' (or, when the presence worker did not start, that failure with Try Again). The chip a card carries while someone else drags it is the same avatar with their name.
+// 'Guest' (or, when the presence worker did not start, that failure with Try Again). The chip a card
+// carries while someone else drags it is the same avatar with their name.
 import type { PresencePeer } from '@/data/model/presence'
 import { useImageUrl } from '@/data/images/useImageUrl'
 import { messages } from '@/lib/messages'

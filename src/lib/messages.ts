@@ -65,4 +65,5 @@ export const messages = {
   // A part of the app that did not start (the failed state a screen shows with Try Again).
   presenceFailed: 'Could not see who else is here.',
   tryAgain: 'Try Again',
+  wallsFailed: 'Failed to load walls. Please refresh the page.',
 } as const

@@ -151,7 +151,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           tone="error"
           action={
             <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-              Try Again
+              {messages.tryAgain}
             </Button>
           }
         >

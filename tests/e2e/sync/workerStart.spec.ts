@@ -4,7 +4,6 @@
 // presence worker on a wall: the header says so, and Try Again joins the wall's room with a new one.
 // The service worker is blocked so the scripts come from the network, where the test can break them.
 import { expect, test } from '@playwright/test'
-import { WALLS_FAILED } from '../../../src/screens/home/MoorisTab'
 import { messages } from '../../../src/lib/messages'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { openWall, seedWall } from '../support/walls'
@@ -23,12 +22,12 @@ test('a sync worker that does not start shows the failed pull; Try Again starts 
   await context.route(SYNC_WORKER, (route) => route.fulfill({ status: 500, body: 'broken deploy' }))
   const page = await context.newPage()
   await page.goto('/?tab=mooris')
-  await expect(page.getByText(WALLS_FAILED)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(messages.wallsFailed)).toBeVisible({ timeout: 15_000 })
 
   await context.unroute(SYNC_WORKER)
   await page.getByRole('button', { name: 'Try Again' }).click()
   await expect(page.getByTestId('wall-card').filter({ hasText: 'Wedding Guest Outfits' })).toHaveCount(1)
-  await expect(page.getByText(WALLS_FAILED)).toHaveCount(0)
+  await expect(page.getByText(messages.wallsFailed)).toHaveCount(0)
   await context.close()
 })
 
