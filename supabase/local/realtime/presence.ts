@@ -18,7 +18,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { RequestAuth } from '../db/asRole'
 import { asRole } from '../db/asRole'
 import { encodeFrame } from './phoenixFrame'
-import type { Channel, RealtimeConnection } from './realtimeConnection'
+import type { Channel, ChannelConnection, ChannelRoom, Identity } from './channel'
 
 export const WALL_ROOM_PREFIX = 'presence:wall:'
 /** Identity fields the server writes into every presence meta; a client's values are dropped. */
@@ -32,32 +32,10 @@ export const MAX_BROADCAST_BYTES = 16 * 1024
 export const BROADCAST_BURST = 25
 export const BROADCAST_PER_SECOND = 20
 
-export interface Identity {
-  key: string
-  userId: string | null
-  username: string | null
-  displayName: string | null
-  avatarPath: string | null
-  guest: boolean
-  hidden: boolean
-}
 
-/** What a channel knows about presence and broadcast; set at join. */
-export interface ChannelRoom {
-  identity: Identity
-  /** The wall this channel is the room of, when its name says so. */
-  wallId: string | null
-  presenceEnabled: boolean
-  broadcastSelf: boolean
-  broadcastAck: boolean
-  tracked: { ref: string; meta: Record<string, unknown> } | null
-  /** Broadcast token bucket. */
-  tokens: number
-  refilledAt: number
-}
 
 interface Member {
-  connection: RealtimeConnection
+  connection: ChannelConnection
   channel: Channel
 }
 
@@ -164,7 +142,7 @@ export class PresenceRooms {
     return `guest:${randomUUID()}`
   }
 
-  add(connection: RealtimeConnection, channel: Channel): void {
+  add(connection: ChannelConnection, channel: Channel): void {
     let set = this.topics.get(channel.topic)
     if (!set) this.topics.set(channel.topic, (set = new Set()))
     set.add({ connection, channel })
@@ -191,7 +169,7 @@ export class PresenceRooms {
     if (set.size === 0) this.topics.delete(channel.topic)
   }
 
-  removeConnection(connection: RealtimeConnection): void {
+  removeConnection(connection: ChannelConnection): void {
     for (const channel of connection.channels.values()) this.remove(channel)
   }
 
@@ -247,7 +225,7 @@ export class PresenceRooms {
   }
 
   /** Relays a broadcast. Returns an error reason, or null when relayed. */
-  broadcast(from: RealtimeConnection, channel: Channel, event: string, payloadJson: string): string | null {
+  broadcast(from: ChannelConnection, channel: Channel, event: string, payloadJson: string): string | null {
     const room = channel.room
     if (!room) return 'unmatched topic'
     if (room.wallId !== null && room.identity.guest) return 'Guests may not broadcast on a wall'

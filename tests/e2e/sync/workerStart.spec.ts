@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test'
 import { messages } from '../../../src/lib/messages'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { openWall, seedWall } from '../support/walls'
+import { seedWall } from '../support/walls'
 
 const SYNC_WORKER = '**/assets/sync.worker-*.js'
 const PRESENCE_WORKER = '**/assets/presence.worker-*.js'
@@ -37,14 +37,17 @@ test('a presence worker that does not start says so on the wall; Try Again joins
   await signInContext(context, ada)
   await context.route(PRESENCE_WORKER, (route) => route.fulfill({ status: 500, body: 'broken deploy' }))
   const page = await context.newPage()
-  await openWall(page, wall.id, 1)
+  // Without the service worker every chunk comes from a busy shared server: give the first load time.
+  await page.goto(`/wall/${wall.id}`)
+  await expect(page.locator('[data-canvas-item]')).toHaveCount(1, { timeout: 20_000 })
   const failed = page.getByTestId('presence-failed')
   await expect(failed).toContainText(messages.presenceFailed, { timeout: 15_000 })
 
   // Someone else on the wall shows up once the new worker has joined.
   const other = await browser.newContext()
   const guest = await other.newPage()
-  await openWall(guest, wall.id, 1)
+  await guest.goto(`/wall/${wall.id}`)
+  await expect(guest.locator('[data-canvas-item]')).toHaveCount(1, { timeout: 20_000 })
   await context.unroute(PRESENCE_WORKER)
   await failed.getByRole('button', { name: messages.tryAgain }).click()
   await expect(failed).toHaveCount(0)
