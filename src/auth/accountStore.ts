@@ -1,13 +1,11 @@
 // One account for the whole app: the provider works out who is using it once (one profile query, one
 // load timer, one cache writer) and keeps the answer here; every component reads it with
 // useSyncExternalStore instead of computing it again with timers of its own.
-import { createContext } from 'react'
-
 export interface AccountStore<T> {
-  get(): T
+  get: () => T
   /** Keeps `next` unless it equals what is held field by field; tells readers only of a change. */
-  set(next: T): void
-  subscribe(listener: () => void): () => void
+  set: (next: T) => void
+  subscribe: (listener: () => void) => () => void
 }
 
 const sameFields = <T>(a: T, b: T) =>
@@ -35,5 +33,3 @@ export function createAccountStore<T>(initial: T): AccountStore<T> {
     },
   }
 }
-
-export const AccountStoreContext = createContext<AccountStore<unknown> | null>(null)

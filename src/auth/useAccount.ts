@@ -5,16 +5,16 @@
 // an answer the profile counts as loaded with whatever is known (spec §4). Offline, "not known yet"
 // is not "none": on a new device whose replica has not heard from the server, the account keeps
 // waiting for the network (and says so) instead of being sent to set up a profile it already has.
-import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useMyProfileState } from '@/data/queries/useProfile'
 import { useRetainScope } from '@/data/queries/useScope'
 import { useConnectivity } from '@/data/connectivity'
 import type { ProfileRow } from '@/data/model/rows'
 import { readCachedProfile, writeCachedProfile, type CachedProfile } from './profileCache'
-import { AccountStoreContext, type AccountStore } from './accountStore'
+import type { AccountStore } from './accountStore'
 import { useSession, type SessionUser } from './SessionContext'
 
-export const PROFILE_LOAD_TIMEOUT_MS = 10_000
+const PROFILE_LOAD_TIMEOUT_MS = 10_000
 
 export interface Account {
   status: 'loading' | 'signedOut' | 'signedIn'
@@ -78,9 +78,12 @@ export function useAccountSource(): Account {
   }
 }
 
+/** The one account store, provided by the app's AccountProvider. */
+export const AccountStoreContext = createContext<AccountStore<Account> | null>(null)
+
 /** The account, from the one store the app's AccountProvider keeps. */
 export function useAccount(): Account {
-  const store = useContext(AccountStoreContext) as AccountStore<Account> | null
+  const store = useContext(AccountStoreContext)
   if (!store) throw new Error('useAccount() needs the AccountProvider above it')
   return useSyncExternalStore(store.subscribe, store.get)
 }

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SyncWorkerConfig } from '../../workers/sync/workerApi'
 import { memoryDatabase } from './testing/memoryReplica'
 import { startSyncClient, type Started } from './syncClient'
 
-const config: SyncWorkerConfig = {
+const config: Parameters<typeof startSyncClient>[0] = {
   supabaseUrl: 'http://stack.test',
   anonKey: 'anon',
   apiUrl: 'http://stack.test/api',
