@@ -28,7 +28,7 @@ export function syncStatusText(status: StatusForText): string {
 }
 
 /** A count that never outgrows a phone's chip. */
-export const shortCount = (count: number) => (count > 999 ? '999+' : String(count))
+const shortCount = (count: number) => (count > 999 ? '999+' : String(count))
 
 /** The same, in a few characters for a phone: 'Saved', 'Saving...', '3 waiting', 'Offline · 3'. */
 export function shortSyncStatusText(status: StatusForText): string {

@@ -5,7 +5,7 @@
 import { IMAGE_CACHE } from '@/lib/cacheNames'
 import { SHARED_PHOTO_CACHE } from '@/lib/shareTarget'
 
-export const ACCOUNT_CACHES = [IMAGE_CACHE, SHARED_PHOTO_CACHE] as const
+const ACCOUNT_CACHES = [IMAGE_CACHE, SHARED_PHOTO_CACHE] as const
 
 export async function clearAccountCaches(): Promise<void> {
   if (typeof caches === 'undefined') return

@@ -18,8 +18,6 @@ import { markScopeFailed } from '../../workers/sync/scopeState'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { onNetworkChange } from './connectivity'
 
-export type { FlushSummary }
-
 export interface SyncClient extends SyncHandle {
   setAccessToken(token: string | null): void
   /** Pushes now, wherever the engine runs, and answers how it went. */

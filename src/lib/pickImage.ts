@@ -1,7 +1,7 @@
 // The upload dialog takes exactly one image (spec §5): the picked or dropped files are checked here
 // before anything is read or stored. A PDF, or any other non-image, gets the spec's message.
 import { messages } from './messages'
-export const TOO_MANY_FILES = 'Too many files'
+const TOO_MANY_FILES = 'Too many files'
 
 export function isImageFile(file: { type: string }): boolean {
   return file.type.startsWith('image/')

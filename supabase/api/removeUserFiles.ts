@@ -3,7 +3,7 @@
 // walk recurses; removal goes in batches.
 import type { AdminClient } from './supabaseAdmin'
 
-export const USER_BUCKETS = [
+const USER_BUCKETS = [
   'polaroid-images',
   'wardrobe-images',
   'ootd-images',
@@ -13,7 +13,7 @@ export const USER_BUCKETS = [
 const PAGE = 1000
 const REMOVE_BATCH = 100
 
-export async function listFolder(admin: AdminClient, bucket: string, folder: string): Promise<string[]> {
+async function listFolder(admin: AdminClient, bucket: string, folder: string): Promise<string[]> {
   const paths: string[] = []
   for (let offset = 0; ; offset += PAGE) {
     const { data, error } = await admin.storage

@@ -5,7 +5,7 @@
 import { LOCAL_JWT_SECRET, type StackConfig } from './config'
 import { isLoopbackHostname } from './guard/networkNames'
 
-export const MIN_JWT_SECRET_LENGTH = 32
+const MIN_JWT_SECRET_LENGTH = 32
 
 export class UnsafeStartupError extends Error {
   override name = 'UnsafeStartupError'

@@ -7,7 +7,7 @@ import type { ImageSigner } from '../replica'
 export const PUBLIC_BUCKETS: ReadonlySet<string> = new Set(['polaroid-images'])
 
 /** Signed-URL lifetimes on refresh (spec §9): a week for wardrobe images and stickers, an hour for OOTD. */
-export function signedUrlLifetime(bucket: string): number {
+function signedUrlLifetime(bucket: string): number {
   return bucket === 'ootd-images' ? 3600 : 604_800
 }
 

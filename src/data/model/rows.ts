@@ -89,7 +89,7 @@ export interface WardrobeItemRow {
 }
 
 /** A box as percentages of the photo (spec §3). */
-export interface BoundingBox {
+interface BoundingBox {
   x: number
   y: number
   width: number
@@ -140,7 +140,7 @@ export interface ClothingTagRow {
 }
 
 /** An item a job has found so far (spec §5 processing status), its cut-out as `bucket/path`. */
-export interface ProcessingJobItem {
+interface ProcessingJobItem {
   item_id: string
   description: string
   image_path: string

@@ -9,7 +9,7 @@ import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
 import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
 
-export const POLAROID_BUCKET = 'polaroid-images'
+const POLAROID_BUCKET = 'polaroid-images'
 
 export interface NewPolaroid {
   wallId: string

@@ -8,11 +8,11 @@ import type { PresenceEvent, PresencePeer, RemoteDragStep } from '../model/prese
 import { useConnectivity } from '../connectivity'
 import { PresenceStartError, presenceClient } from '../presenceClient'
 
-export const DRAG_BROADCAST_INTERVAL_MS = 50
+const DRAG_BROADCAST_INTERVAL_MS = 50
 /** A drag with no step for this long (its dragger went away mid-drag) is forgotten. */
 const STALE_DRAG_MS = 4000
 
-export interface RemoteDrag {
+interface RemoteDrag {
   x: number
   y: number
   /** The dragger's presence key. */
@@ -20,7 +20,7 @@ export interface RemoteDrag {
 }
 
 /** Remote drags by item id, read on demand (no React render per step). */
-export interface RemoteDragStore {
+interface RemoteDragStore {
   subscribe(listener: () => void): () => void
   current(): ReadonlyMap<string, RemoteDrag>
 }

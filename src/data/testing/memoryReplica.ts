@@ -9,7 +9,7 @@ export interface RecordingSync extends SyncHandle {
   retained: string[]
 }
 
-export function recordingSync(): RecordingSync {
+function recordingSync(): RecordingSync {
   const sync: RecordingSync = {
     nudges: 0,
     retained: [],
@@ -46,7 +46,7 @@ export function fakeSigner(): ImageSigner & { signed: number } {
 }
 
 /** Product API calls a test did not expect fail loudly; tests that need them pass their own. */
-export const unreachableApi: WardrobeApi = {
+const unreachableApi: WardrobeApi = {
   removeBackground: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
   processingStatus: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
 }

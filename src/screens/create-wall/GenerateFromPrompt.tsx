@@ -9,10 +9,10 @@ import { TextField } from '@/components/TextField'
 import { useConnectivity } from '@/data/connectivity'
 import styles from './CreateWallScreen.module.css'
 
-export const PROMPT_LIMIT = 200
-export const GENERATE_FAILED = 'Failed to create wall'
+const PROMPT_LIMIT = 200
+const GENERATE_FAILED = 'Failed to create wall'
 
-export async function generateWall(prompt: string, ownerId: string): Promise<string> {
+async function generateWall(prompt: string, ownerId: string): Promise<string> {
   const response = await callApi('/walls', {
     method: 'POST',
     body: JSON.stringify({ prompt: prompt.trim(), owner_id: ownerId }),

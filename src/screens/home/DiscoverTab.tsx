@@ -16,7 +16,7 @@ import styles from './HomeScreen.module.css'
 import { messages } from '@/lib/messages'
 
 /** Spec §2: 6 by default, 6 from 1536, 5 from 1280, 4 from 1024, 3 from 768, 2 from 640, 1 below. */
-export const DISCOVER_BREAKPOINTS: Breakpoints = { default: 6, 1536: 6, 1280: 5, 1024: 4, 768: 3, 640: 2 }
+const DISCOVER_BREAKPOINTS: Breakpoints = { default: 6, 1536: 6, 1280: 5, 1024: 4, 768: 3, 640: 2 }
 
 /** The first rows load at once; the rest lazily as they scroll into view. */
 const EAGER_CARDS = 6

@@ -16,7 +16,7 @@ import styles from './ProfileScreen.module.css'
 import { ExportDialog, useImportExport } from './DataTransfer'
 import { messages } from '@/lib/messages'
 
-export function unpushedText(count: number): string {
+function unpushedText(count: number): string {
   const changes = count === 1 ? '1 change has' : `${count} changes have`
   return `${changes} not reached the server yet (you may be offline). If you sign out now, they will be lost.`
 }

@@ -3,7 +3,7 @@
 // it holds (`claimed_by`): if another instance took it over, every write says so and the work stops.
 import type { AdminClient } from '../supabaseAdmin'
 
-export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed'
+type JobStatus = 'queued' | 'processing' | 'completed' | 'failed'
 
 /** One detected item as the job reports it (spec §5: item_id, description, extracted_url). */
 export interface JobItem {

@@ -5,18 +5,18 @@
 // Reads stop at the size limit, whatever the server claims, and never follow redirects.
 import { ApiError } from '../apiError'
 
-export const IMAGE_BUCKETS = ['polaroid-images', 'wardrobe-images', 'ootd-images', 'wardrobe-stickers'] as const
-export type ImageBucket = (typeof IMAGE_BUCKETS)[number]
+const IMAGE_BUCKETS = ['polaroid-images', 'wardrobe-images', 'ootd-images', 'wardrobe-stickers'] as const
+type ImageBucket = (typeof IMAGE_BUCKETS)[number]
 
 /** The issue's limit, and the buckets' own for outfit photos. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 
 export interface StorageObject {
   bucket: ImageBucket
   path: string
 }
 
-export const NOT_A_STORAGE_IMAGE = "image_url must be an image in this project's Storage"
+const NOT_A_STORAGE_IMAGE = "image_url must be an image in this project's Storage"
 
 /** Storage URL forms supabase-js hands out: public, signed, authenticated, plain, and image renders. */
 const objectPath = /^\/storage\/v1\/(?:object|render\/image)\/(?:(?:public|sign|authenticated)\/)?(.+)$/

@@ -31,7 +31,7 @@ export interface WardrobeLimits {
   jobsInTotal: number
 }
 
-export const defaultWardrobeLimits: WardrobeLimits = { jobsPerUser: 5, jobsInTotal: 100 }
+const defaultWardrobeLimits: WardrobeLimits = { jobsPerUser: 5, jobsInTotal: 100 }
 
 const DEFAULT_MAX_SIZE = 800
 

@@ -13,7 +13,7 @@ function lifetimeText(seconds: number): string {
   return `${seconds} seconds`
 }
 
-export function verifyLink(
+function verifyLink(
   services: AuthServices,
   type: EmailLinkType,
   token: string,

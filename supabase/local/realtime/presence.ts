@@ -20,17 +20,17 @@ import { asRole } from '../db/asRole'
 import { encodeFrame } from './phoenixFrame'
 import type { Channel, ChannelConnection, ChannelRoom, Identity } from './channel'
 
-export const WALL_ROOM_PREFIX = 'presence:wall:'
+const WALL_ROOM_PREFIX = 'presence:wall:'
 /** Identity fields the server writes into every presence meta; a client's values are dropped. */
 const IDENTITY_FIELDS = ['user_id', 'username', 'display_name', 'avatar_path', 'guest'] as const
 const RESERVED_FIELDS = new Set<string>([...IDENTITY_FIELDS, 'phx_ref', 'phx_ref_prev', 'presence_ref'])
 /** The largest tracked payload accepted, in bytes of JSON. */
-export const MAX_PRESENCE_BYTES = 2048
+const MAX_PRESENCE_BYTES = 2048
 /** The largest broadcast payload relayed, in bytes of JSON. */
-export const MAX_BROADCAST_BYTES = 16 * 1024
+const MAX_BROADCAST_BYTES = 16 * 1024
 /** Broadcasts per member: a bucket of this many, refilled at this rate per second. */
-export const BROADCAST_BURST = 25
-export const BROADCAST_PER_SECOND = 20
+const BROADCAST_BURST = 25
+const BROADCAST_PER_SECOND = 20
 
 
 
@@ -104,7 +104,7 @@ function identityMeta(identity: Identity): Record<string, unknown> {
 }
 
 /** The client's payload without the fields the server owns; null when it is too big or not an object. */
-export function cleanPresencePayload(payload: unknown): Record<string, unknown> | null {
+function cleanPresencePayload(payload: unknown): Record<string, unknown> | null {
   if (payload === undefined || payload === null) return {}
   if (typeof payload !== 'object' || Array.isArray(payload)) return null
   const out: Record<string, unknown> = {}

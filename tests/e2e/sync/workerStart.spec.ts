@@ -32,6 +32,8 @@ test('a sync worker that does not start shows the failed pull; Try Again starts 
 })
 
 test('a presence worker that does not start says so on the wall; Try Again joins the room', async ({ browser }) => {
+  // Two fresh browsers, each loading every chunk from the network.
+  test.setTimeout(120_000)
   const wall = await seedWall(ada, { name: 'Presence failure wall', polaroids: [{ name: 'A card', x: 60, y: 60 }] })
   const context = await browser.newContext({ serviceWorkers: 'block' })
   await signInContext(context, ada)
