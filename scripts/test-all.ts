@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unused exports (knip), unit, integration, security, e2e and one seed of
-// the chaos run, one after another. Every step runs even when an earlier one failed, so one run shows everything that is wrong;
-// the exit code is non-zero if any step failed, and the last line is the total across suites:
-// `N passed, N failed`.
+// the chaos run, one after another. Every step runs even when an earlier one failed, so one run shows
+// everything that is wrong; the exit code is non-zero if any step failed, and the last line is the
+// total across suites: `N passed, N failed`.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
