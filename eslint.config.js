@@ -1,6 +1,7 @@
 // ESLint flat config. Besides the usual TypeScript and React-hooks rules it enforces the import
 // directions of the architecture (see README "Architecture"), for `@/` and relative paths alike:
-//   screens → components/canvas → data/auth → lib;  workers → lib + data/db + data/model;
+//   screens → components/canvas → data/auth → lib;  workers → lib + data/db + data/model + the product
+//   API client (data/wardrobe/productApi);
 //   nothing imports screens (a screen not even another screen: the route table composes them);
 //   supabase/api (deployable on its own) → src/lib only;  supabase/local → its own code, the API's
 //   entry and src/lib;  src and workers never import supabase/.
@@ -190,8 +191,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(@/|(\\.\\./)+src/)(?!lib(/|$)|data/db$|data/model(/|$))',
-              message: 'Workers import only src/lib, src/data/db and src/data/model.',
+              regex: '^(@/|(\\.\\./)+src/)(?!lib(/|$)|data/db$|data/model(/|$)|data/wardrobe/productApi$)',
+              message: 'Workers import only src/lib, src/data/db, src/data/model and the product API client.',
             },
             {
               regex: '^(\\.\\./)+(supabase|tests|scripts)(/|$)',

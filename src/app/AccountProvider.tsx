@@ -7,15 +7,17 @@
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
 import { clearAccountCaches } from '@/data/accountCaches'
 import { deleteReplicaDatabase } from '@/data/db'
+import { ApiCallError } from '@/data/wardrobe/productApi'
 import { AccountContext, type AccountActions } from '@/auth/AccountContext'
 import { createAccountStore } from '@/auth/accountStore'
 import { AccountStoreContext, useAccountSource } from '@/auth/useAccount'
-import { deleteAccountOnServer, endSession } from '@/auth/authActions'
+import { endSession } from '@/auth/authActions'
 import { writeCachedProfile } from '@/auth/profileCache'
 import { useSession } from '@/auth/SessionContext'
 import type { AppReplica } from './ReplicaProvider'
 
 const FLUSH_BEFORE_SIGN_OUT_MS = 8000
+const DELETE_ACCOUNT_FAILED = 'Failed to delete account. Please try again.'
 /** The last push while signing out (a forced sign-out still saves what it can). */
 const FINAL_PUSH_MS = 3000
 
@@ -46,9 +48,16 @@ export function AccountProvider({ replica, children }: { replica: AppReplica; ch
         return { ok: true }
       },
       async deleteAccount() {
-        const result = await deleteAccountOnServer()
-        if (result.ok) await finish(() => replica.sync.stop())
-        return result
+        try {
+          await replica.api.deleteAccount()
+        } catch (error) {
+          console.error('Could not delete the account', error)
+          // Offline says so; any refusal is the spec's one message.
+          const offline = error instanceof ApiCallError && error.status === 0
+          return { ok: false, message: offline ? error.message : DELETE_ACCOUNT_FAILED }
+        }
+        await finish(() => replica.sync.stop())
+        return { ok: true }
       },
     }
   }, [replica, session])

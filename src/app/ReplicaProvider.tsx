@@ -8,9 +8,9 @@ import type { Replica } from '@/data/replica'
 import { startSyncClient, type SyncClient } from '@/data/syncClient'
 import { replicaMissingAtBoot } from '@/data/early/firstScreen'
 import { appConfig } from '@/auth/config'
-import { callApi, refreshAccessToken } from '@/auth/authActions'
+import { currentAccessToken, refreshAccessToken } from '@/auth/authActions'
 import { imageSigner } from '@/auth/imageSigner'
-import { createWardrobeApi } from '@/data/wardrobeApiClient'
+import { createProductApi } from '@/data/wardrobe/productApi'
 import { useSession } from '@/auth/SessionContext'
 import { markBoot } from '@/lib/bootMarks'
 import { BootShell } from './BootShell'
@@ -46,7 +46,7 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
       // A worker that cannot start says so in this replica's scope rows.
       { startNow: replicaMissingAtBoot(db.name), db },
     )
-    setReplica({ db, userId, sync, images: imageSigner, api: createWardrobeApi(callApi, userId) })
+    setReplica({ db, userId, sync, images: imageSigner, api: createProductApi({ apiUrl: appConfig.apiUrl, accessToken: currentAccessToken }, userId) })
     // A signed-in user's replica holds unsynced work: ask the browser not to evict it under pressure.
     if (userId) void navigator.storage?.persist?.().catch(() => false)
     return () => {

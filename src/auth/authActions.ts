@@ -2,7 +2,6 @@
 // the site root (§2). Each action loads auth-js first (once; it is not part of the first load).
 import { loadAuth } from './supabaseClient'
 import { appConfig } from './config'
-import { networkOnline } from '@/data/connectivity'
 
 export type AuthResult = { ok: true } | { ok: false; message: string }
 
@@ -88,25 +87,9 @@ export async function refreshAccessToken(): Promise<string | null> {
   return data.session?.access_token ?? null
 }
 
-/** Calls the product API as the signed-in user. Throws a plain message when offline. */
-export async function callApi(path: string, init: RequestInit = {}): Promise<Response> {
+/** The signed-in user's access token (for the product API), or null. */
+export async function currentAccessToken(): Promise<string | null> {
   const auth = await loadAuth()
   const { data } = await auth.getSession()
-  const token = data.session?.access_token
-  const headers = new Headers(init.headers)
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
-  if (!networkOnline()) throw new Error('This needs an internet connection. Try again when you are online.')
-  return fetch(`${appConfig.apiUrl}${path}`, { ...init, headers })
-}
-
-/** Deletes the account and all its data on the server (walls, items, images, the auth user). */
-export async function deleteAccountOnServer(): Promise<AuthResult> {
-  try {
-    const response = await callApi('/account', { method: 'DELETE' })
-    if (!response.ok) return failure(null, 'Failed to delete account. Please try again.')
-    return { ok: true }
-  } catch (error) {
-    return failure(error as Error, 'Failed to delete account. Please try again.')
-  }
+  return data.session?.access_token ?? null
 }

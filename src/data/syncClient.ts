@@ -163,6 +163,9 @@ export function startSyncClient(
       if (failure !== null) restart()
       else post((api) => api.resume())
     },
+    refreshRow: (table, rowId) => {
+      if (!stopped) post((api) => api.refreshRow(table, rowId))
+    },
     retainScope(scope: ScopeKey) {
       const id = String(++leases)
       if (stopped) return () => undefined

@@ -62,6 +62,19 @@ export const messages = {
   importItemFailed: 'Failed to add the item to your wardrobe.',
   importTagFailed: 'Failed to add the tag.',
 
+  // A product API call that never reached the server.
+  needsConnection: 'This needs an internet connection. Try again when you are online.',
+
+  // Where an outfit photo's analysis stands (the processing dialog and the item's card: `jobView`).
+  jobStarting: 'Starting processing...',
+  jobProcessing: 'Processing your product...',
+  jobCompleted: 'Processing completed!',
+  jobFailed: 'Processing failed',
+  jobWaiting: 'Waiting for connection',
+  jobUploading: 'Uploading your photo...',
+  jobWaitingToStart: 'Your photo is saved on this device. Processing starts when you are back online.',
+  jobWaitingStarted: 'Processing goes on without this device. Progress shows again when you are back online.',
+
   // A part of the app that did not start (the failed state a screen shows with Try Again).
   presenceFailed: 'Could not see who else is here.',
   tryAgain: 'Try Again',

@@ -4,6 +4,7 @@
 // original is deleted, and polaroid images must live in that bucket). Service role throughout, so it
 // works the same against hosted Supabase.
 import { newId } from '../../src/lib/ids'
+import { BUCKETS } from '../../src/lib/wardrobe/storage'
 import type { AdminClient } from './supabaseAdmin'
 import {
   gridPosition,
@@ -14,7 +15,7 @@ import {
   type Candidate,
 } from './moodboard'
 
-const POLAROID_BUCKET = 'polaroid-images'
+const POLAROID_BUCKET = BUCKETS.polaroids
 /** How many of the newest public polaroids and visible wardrobe items are considered. */
 const CANDIDATE_LIMIT = 400
 

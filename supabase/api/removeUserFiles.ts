@@ -1,14 +1,8 @@
 // Finds and removes every stored object under a user's id folder, in every bucket (account deletion).
 // Storage's list() shows one folder level at a time (sub-folders come back with a null id), so the
 // walk recurses; removal goes in batches.
+import { IMAGE_BUCKETS } from '../../src/lib/wardrobe/storage'
 import type { AdminClient } from './supabaseAdmin'
-
-const USER_BUCKETS = [
-  'polaroid-images',
-  'wardrobe-images',
-  'ootd-images',
-  'wardrobe-stickers',
-] as const
 
 const PAGE = 1000
 const REMOVE_BATCH = 100
@@ -32,7 +26,7 @@ async function listFolder(admin: AdminClient, bucket: string, folder: string): P
 /** Removes everything under `<userId>/` in all four buckets; returns how many objects went. */
 export async function removeUserFiles(admin: AdminClient, userId: string): Promise<number> {
   let removed = 0
-  for (const bucket of USER_BUCKETS) {
+  for (const bucket of IMAGE_BUCKETS) {
     const paths = await listFolder(admin, bucket, userId)
     for (let i = 0; i < paths.length; i += REMOVE_BATCH) {
       const batch = paths.slice(i, i + REMOVE_BATCH)

@@ -22,7 +22,7 @@ const CPU_THROTTLE = 4
 const TYPED = 'navy linen'
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const colors = ['Navy', 'White', 'Black', 'Beige', 'Olive', 'Burgundy', 'Grey', 'Pink']
+const colors = ['Navy', 'White', 'Black', 'Beige', 'Olive', 'Burgundy', 'Gray', 'Pink']
 const categories = ['top', 'bottom', 'dress', 'outerwear', 'footwear', 'accessory']
 const names = ['Linen shirt', 'Denim jacket', 'Wool coat', 'Slip dress', 'Chinos', 'Sneakers', 'Knit scarf', 'Tee']
 

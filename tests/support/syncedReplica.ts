@@ -6,7 +6,7 @@ import type { MooriDB } from '../../src/data/db'
 import type { Replica } from '../../src/data/replica'
 import { SyncEngine } from '../../workers/sync/SyncEngine'
 import { createSupabaseTransport } from '../../workers/sync/supabaseTransport'
-import { createWardrobeApi } from '../../src/data/wardrobeApiClient'
+import { createProductApi } from '../../src/data/wardrobe/productApi'
 import type { TokenSource } from '../../workers/sync/transport'
 import type { StackHandle } from '../../supabase/local/server'
 import { faultyFetch, type FaultyFetch } from './faultyFetch'
@@ -51,12 +51,10 @@ export async function startDevice(
     userId: user?.id ?? null,
     sync: { nudge: () => engine.nudge(), retainScope: (scope) => engine.retainScope(scope), resume: () => void engine.resume() },
     images: fakeSigner(),
-    api: createWardrobeApi((path, init) => {
-      const headers = new Headers(init.headers)
-      if (user) headers.set('Authorization', `Bearer ${user.accessToken}`)
-      if (init.body) headers.set('Content-Type', 'application/json')
-      return net.fetch(`${stack.url}/api${path}`, { ...init, headers })
-    }, user?.id ?? null),
+    api: createProductApi(
+      { apiUrl: `${stack.url}/api`, accessToken: () => Promise.resolve(user?.accessToken ?? null), fetch: net.fetch },
+      user?.id ?? null,
+    ),
   }
   if (options.start !== false) await engine.start()
   const device: Device = {

@@ -3,6 +3,7 @@
 // a tab that does not lead still gets the real answer of a flush or a sign-out's final push. Requests
 // made while no leader is known wait; when a new leader announces itself every waiting request is sent
 // again (requests are idempotent), and a tab that becomes the leader runs its waiting requests itself.
+import type { SyncedTable } from '@/data/model/rows'
 import type { Lease } from './ScopeRegistry'
 
 export type RelayCall =
@@ -10,6 +11,7 @@ export type RelayCall =
   | { call: 'unlease'; leaseId: string }
   | { call: 'nudge' }
   | { call: 'resume' }
+  | { call: 'refreshRow'; table: SyncedTable; rowId: string }
   | { call: 'offline' }
   | { call: 'flush' }
   | { call: 'flushForSignOut'; timeoutMs: number }

@@ -282,3 +282,48 @@ describe('pushes', () => {
     expect(await ada.db.syncState.get('sync')).toMatchObject({ online: true, lastError: null })
   })
 })
+
+describe("a row read again at a screen's request (the outfit job's status poll)", () => {
+  const job = (fields: Record<string, unknown>) => ({
+    id: 'job1',
+    user_id: 'ada',
+    kind: 'ootd',
+    status: 'processing',
+    progress: 10,
+    processed_items: 0,
+    total_items: 0,
+    error: null,
+    input: {},
+    items: [],
+    ...fields,
+  })
+
+  it('takes the server version when it is news, never an older one, and nothing offline', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    server.write('processing_jobs', job({ progress: 50, processed_items: 1, total_items: 2, items: [{ item_id: 'a', description: 'Navy top', image_path: 'wardrobe-stickers/ada/items/a.png' }] }))
+    await ada.settle(ada.engine.refreshRow('jobs', 'job1'))
+    const first = await ada.db.jobs.get('job1')
+    expect(first).toMatchObject({ status: 'processing', progress: 50, processedItems: 1, items: [{ item_id: 'a', image_path: 'wardrobe-stickers/ada/items/a.png' }] })
+
+    // A newer version already arrived live: the server's older one does not replace it.
+    await ada.db.jobs.put({ ...first!, status: 'completed', progress: 100, txid: String(Number(first!.txid) + 100) })
+    await ada.settle(ada.engine.refreshRow('jobs', 'job1'))
+    expect(await ada.db.jobs.get('job1')).toMatchObject({ status: 'completed', progress: 100 })
+
+    ada.net.offline = true
+    server.write('processing_jobs', job({ status: 'failed', error: 'x' }))
+    await ada.settle(ada.engine.refreshRow('jobs', 'job1'))
+    expect(await ada.db.jobs.get('job1')).toMatchObject({ status: 'completed' })
+  })
+
+  it('leaves a row the server does not show as it is', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    server.write('processing_jobs', job({ user_id: 'bo' }))
+    await ada.settle(ada.engine.refreshRow('jobs', 'job1'))
+    expect(await ada.db.jobs.get('job1')).toBeUndefined()
+  })
+})

@@ -4,6 +4,7 @@
 // state for the status chip. It knows nothing about workers, tabs or React: the worker entry wires it up,
 // tests drive it directly (against the real stack, or an in-memory transport flushed by hand).
 import type { MooriDB } from '@/data/db'
+import type { SyncedTable } from '@/data/model/rows'
 import { applyChange, dropScope } from './applyToReplica'
 import { retryDelay } from './backoff'
 import { asSyncError, meansOffline, type SyncError } from './classifyError'
@@ -11,7 +12,7 @@ import { LiveChannels } from './liveChannels'
 import { pullScope, type PullOutcome } from './pullScope'
 import { pushOutbox } from './pushOutbox'
 import { refreshToken } from './refreshToken'
-import { refreshStaleRows } from './restoreServerVersion'
+import { refreshServerRow, refreshStaleRows } from './restoreServerVersion'
 import { ScopeRegistry, type Lease } from './ScopeRegistry'
 import { touchScope } from './scopeState'
 import { SyncStatusWriter } from './syncStatus'
@@ -328,6 +329,11 @@ export class SyncEngine {
       this.log('Realtime auth refresh failed', error)
     }
     await Promise.all(this.scopes.activeScopes().map((scope) => this.pull(scope)))
+  }
+
+  /** A screen wants this row as the server has it now (the outfit job's status poll, spec §4). */
+  async refreshRow(table: SyncedTable, rowId: string): Promise<void> {
+    await refreshServerRow(this.db, this.transport, table, rowId)
   }
 
   async wentOffline(): Promise<void> {

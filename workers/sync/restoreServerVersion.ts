@@ -1,5 +1,7 @@
 // After the server refuses a change, the replica must show what the server has: its version of the
-// row merged with whatever else is still pending, or no row at all when the server has none.
+// row merged with whatever else is still pending, or no row at all when the server has none. A screen may
+// also ask for a row again (the outfit job's status poll): that read takes the same path into the replica,
+// so `reconcile` alone decides whether it is newer.
 import type { MooriDB } from '@/data/db'
 import type { SyncedTable } from '@/data/model/rows'
 import { serverTableOf } from '@/data/model/tables'
@@ -28,6 +30,21 @@ export async function restoreServerVersion(
   }
   const stillPending = await db.outbox.where('key').equals(`${table}:${rowId}`).count()
   if (stillPending === 0) await db.table(table).delete(rowId)
+}
+
+/**
+ * Reads one row again and stores the server's version through `reconcile` (an older version never
+ * replaces a newer one). A row the server does not show stays as it is; offline, nothing happens.
+ */
+export async function refreshServerRow(db: MooriDB, transport: SyncTransport, table: SyncedTable, rowId: string): Promise<void> {
+  const serverTable = serverTableOf[table]
+  try {
+    const row = await transport.fetchRow(serverTable, rowId)
+    if (row) await applyServerRows(db, { [serverTable]: [row] })
+  } catch (error) {
+    if (isSyncError(error)) return
+    throw error
+  }
 }
 
 /** Re-reads rows marked stale whose waiting changes have all been pushed; offline, they stay marked. */

@@ -7,6 +7,7 @@ import { PostgrestClient } from '@supabase/postgrest-js'
 import { REALTIME_SUBSCRIBE_STATES, RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js'
 import type { StorageClient } from '@supabase/storage-js'
 import type { ServerTable } from '@/data/model/tables'
+import { ApiCallError, callProductApi, type ProductApiConnection } from '@/data/wardrobe/productApi'
 import type { ChangeBinding } from '@/data/model/scopes'
 import { NetworkFailure, SyncError, classifySqlState, classifyStatus, isNetworkFailure } from './classifyError'
 import type { PushResult, RealtimeChange, SyncTransport, TokenSource } from './transport'
@@ -64,6 +65,7 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
     return networkFetch(input, { ...init, headers })
   }
   const rest = new PostgrestClient(`${base}/rest/v1`, { fetch: authedFetch })
+  const productApi: ProductApiConnection = { apiUrl: options.apiUrl, accessToken: () => options.tokens.get(), fetch: networkFetch }
   const realtime = new RealtimeClient(`${base.replace(/^http/, 'ws')}/realtime/v1`, {
     params: { apikey: options.anonKey },
     accessToken: token,
@@ -121,28 +123,13 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
     },
 
     async callApi(path, body) {
-      const token = await options.tokens.get()
-      let response: Response
-      let text: string
       try {
-        response = await networkFetch(`${options.apiUrl}${path}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        })
-        if (response.ok) return
-        text = await response.text()
+        await callProductApi(productApi, path, { body })
       } catch (error) {
-        throw new SyncError('transient', `API call failed: ${error instanceof Error ? error.message : String(error)}`, 0)
+        if (!(error instanceof ApiCallError)) throw error
+        if (error.status === 0) throw new SyncError('transient', `API call failed: ${error.message}`, 0)
+        throw new SyncError(classifyStatus(error.status), error.message, error.status, String(error.status))
       }
-      let message = text
-      try {
-        const parsed = JSON.parse(text) as { error?: unknown }
-        if (typeof parsed.error === 'string') message = parsed.error
-      } catch {
-        // Not JSON: the body text is the message (spec §7).
-      }
-      throw new SyncError(classifyStatus(response.status), message || `The server answered ${response.status}`, response.status, String(response.status))
     },
 
     async fetchRow(table: ServerTable, id: string) {

@@ -4,6 +4,7 @@
 // leads, else in the leader's) and answers with the engine's real result. The worker remembers only
 // the leases its own tab asked for, to repeat them to a new leader.
 import { MooriDB } from '@/data/db'
+import type { SyncedTable } from '@/data/model/rows'
 import type { ScopeKey } from '@/data/model/scopes'
 import { LeaderRelay, broadcastRelayChannel, type RelayCall, type RelayChannel } from './LeaderRelay'
 import { webLockElection, webLockPresence, type LeaderElection, type TabPresence } from './leader'
@@ -31,6 +32,8 @@ export interface SyncWorkerApi {
   unlease(leaseId: string): void
   nudge(): void
   resume(): void
+  /** Reads one row from the server again into the replica (in the leader). */
+  refreshRow(table: SyncedTable, rowId: string): void
   wentOffline(): void
   /** Pushes now (in the leader) and answers how it went. */
   flush(): Promise<FlushSummary>
@@ -111,6 +114,8 @@ export function createSyncWorkerApi(env: SyncWorkerEnvironment = browserEnvironm
       case 'resume':
         void leader.resume()
         return
+      case 'refreshRow':
+        return leader.refreshRow(body.table, body.rowId)
       case 'offline':
         return leader.wentOffline()
       case 'flush':
@@ -167,6 +172,7 @@ export function createSyncWorkerApi(env: SyncWorkerEnvironment = browserEnvironm
     },
     nudge: () => send({ call: 'nudge' }),
     resume: () => send({ call: 'resume' }),
+    refreshRow: (table, rowId) => send({ call: 'refreshRow', table, rowId }),
     wentOffline: () => send({ call: 'offline' }),
     async flush() {
       await ready

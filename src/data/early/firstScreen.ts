@@ -6,7 +6,8 @@ import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
 import { publicStorageUrl } from '@/lib/publicStorageUrl'
-import { PUBLIC_BUCKETS, splitImagePath } from '../images/imageSource'
+import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
+import { splitImagePath } from '../images/imageSource'
 import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
 let early: { databaseName: string; wallId: string; result?: EarlyWall | null } | null = null

@@ -3,6 +3,7 @@
 // through the outbox like any change: images are queued for upload into the user's own folders ahead
 // of the rows that show them, so it works offline and syncs later. The whole zip is checked first and
 // written in one transaction: a bad zip imports nothing.
+import { BUCKETS } from '@/lib/wardrobe/storage'
 import { newId } from '@/lib/ids'
 import type {
   ClothingTagRow,
@@ -178,7 +179,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
             db,
             { table: 'polaroids', rowId: id },
             {
-              bucket: 'polaroid-images',
+              bucket: BUCKETS.polaroids,
               path: imageObjectPath(userId, 'polaroids', id, blob.type),
               blob,
               contentType: blob.type,
@@ -218,7 +219,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
           db,
           { table: 'stickers', rowId: id },
           {
-            bucket: 'wardrobe-stickers',
+            bucket: BUCKETS.stickers,
             path: imageObjectPath(userId, 'stickers', id, blob.type),
             blob,
             contentType: blob.type,

@@ -2,7 +2,7 @@
 // from the URL the card already shows (the service worker answers from its image cache offline), and are
 // re-encoded for the sticker bucket.
 import { toStickerImage } from '@/lib/toStickerImage'
-import type { ImageTools } from '../mutations/wardrobeImport'
+import type { ImageTools } from '../wardrobe/wardrobeImport'
 
 export const browserImageTools: ImageTools = {
   async fetchImage(url) {

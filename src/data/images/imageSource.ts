@@ -1,14 +1,13 @@
 // Where an image is shown from: the local Blob while it waits to upload (so a new card shows at once,
 // offline too), the public URL for the public bucket, a signed URL for private buckets (kept in the
 // replica until shortly before it expires, so pages do not re-sign on every render), or an external URL.
+import { BUCKETS, PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
 
-export const PUBLIC_BUCKETS: ReadonlySet<string> = new Set(['polaroid-images'])
-
 /** Signed-URL lifetimes on refresh (spec §9): a week for wardrobe images and stickers, an hour for OOTD. */
 function signedUrlLifetime(bucket: string): number {
-  return bucket === 'ootd-images' ? 3600 : 604_800
+  return bucket === BUCKETS.ootd ? 3600 : 604_800
 }
 
 export function splitImagePath(imagePath: string): { bucket: string; path: string } | null {

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ImageSigner } from '../replica'
 import { useReplica } from '../ReplicaContext'
-import { PUBLIC_BUCKETS, resolveImage, splitImagePath } from './imageSource'
+import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
+import { resolveImage, splitImagePath } from './imageSource'
 
 export interface ImageUrl {
   /** null while resolving, or when there is no way to show the image right now. */

@@ -1,6 +1,8 @@
 // The replica's rows: the server's columns in camelCase, without tombstones (a deleted row is simply
 // gone from the replica). `txid` is the server transaction that last wrote the row ('' until synced);
 // it orders versions, so an older realtime echo never overwrites a newer pull.
+import type { JobItem, JobStatus } from '@/lib/wardrobe/jobs'
+import type { TagTypeName } from '@/lib/wardrobe/tagOptions'
 
 export interface ProfileRow {
   id: string
@@ -124,7 +126,7 @@ export interface OutfitAnalysis {
   mood: string | null
 }
 
-export type TagType = 'category' | 'color' | 'style' | 'material' | 'brand' | 'season' | 'occasion'
+export type TagType = TagTypeName
 
 export interface ClothingTagRow {
   id: string
@@ -139,15 +141,6 @@ export interface ClothingTagRow {
   txid: string
 }
 
-/** An item a job has found so far (spec §5 processing status), its cut-out as `bucket/path`. */
-interface ProcessingJobItem {
-  item_id: string
-  description: string
-  image_path: string
-}
-
-export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed'
-
 export interface ProcessingJobRow {
   id: string
   userId: string
@@ -158,7 +151,8 @@ export interface ProcessingJobRow {
   totalItems: number
   error: string | null
   input: { image_path?: string; item_id?: string | null; skip_ai_tagging?: boolean }
-  items: ProcessingJobItem[]
+  /** The items it found so far (spec §5 processing status), each cut-out as `bucket/path`. */
+  items: JobItem[]
   createdAt: string
   updatedAt: string
   txid: string

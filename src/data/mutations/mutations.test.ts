@@ -4,7 +4,7 @@ import { MutationError } from '../replica'
 import { createWall, deleteWall, renameWall } from './walls'
 import { addPolaroid, deletePolaroid, movePolaroid } from './polaroids'
 import { createProfile } from './profiles'
-import { saveTags } from './wardrobeTags'
+import { saveTags } from '../wardrobe/wardrobeTags'
 
 const me = '11111111-1111-1111-1111-111111111111'
 const other = '22222222-2222-2222-2222-222222222222'

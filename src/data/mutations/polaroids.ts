@@ -1,5 +1,6 @@
 // Writes to polaroids: add (with a pending image upload, or an external URL), move, edit name and
 // message, delete. The image is shown from the local Blob at once and uploaded before the row is sent.
+import { BUCKETS } from '@/lib/wardrobe/storage'
 import { isHttpUrl, limits } from '@/lib/validation'
 import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
@@ -9,7 +10,7 @@ import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
 import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
 
-const POLAROID_BUCKET = 'polaroid-images'
+const POLAROID_BUCKET = BUCKETS.polaroids
 
 export interface NewPolaroid {
   wallId: string

@@ -1,5 +1,6 @@
 // Writes to the signed-in user's own profile: create it (profile setup), edit display name and bio,
 // change the avatar. A user may only ever write their own profile (spec §5).
+import { BUCKETS } from '@/lib/wardrobe/storage'
 import { newId } from '@/lib/ids'
 import { bioError, displayNameError, trimmedOrNull, usernameError } from '@/lib/validation'
 import { messages } from '@/lib/messages'
@@ -11,7 +12,7 @@ import type { Change } from './enqueue'
 import { mutate } from './mutate'
 import { imageObjectPath, queueImage } from './queueImage'
 
-const AVATAR_BUCKET = 'polaroid-images'
+const AVATAR_BUCKET = BUCKETS.polaroids
 
 interface NewProfile {
   username: string

@@ -1,10 +1,11 @@
 // Writes to wall stickers: add (an image already in Storage, or a new cut-out Blob), move, delete.
+import { BUCKETS } from '@/lib/wardrobe/storage'
 import { messages } from '@/lib/messages'
 import type { StickerRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { deleteWallItem, insertWallItem, moveWallItem, stickerKind, type ItemPosition } from './wallItems'
 
-export const STICKER_BUCKET = 'wardrobe-stickers'
+export const STICKER_BUCKET = BUCKETS.stickers
 
 export interface NewSticker {
   wallId: string

@@ -2,7 +2,8 @@
 // what it was asked to do instead of syncing. Integration tests plug a real engine in instead.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { MooriDB } from '../db'
-import { ApiCallError, type ImageSigner, type Replica, type SyncHandle, type WardrobeApi } from '../replica'
+import type { ImageSigner, Replica, SyncHandle } from '../replica'
+import { ApiCallError, type ProductApi } from '../wardrobe/productApi'
 
 export interface RecordingSync extends SyncHandle {
   nudges: number
@@ -46,11 +47,12 @@ export function fakeSigner(): ImageSigner & { signed: number } {
 }
 
 /** Product API calls a test did not expect fail loudly; tests that need them pass their own. */
-const unreachableApi: WardrobeApi = {
+const unreachableApi: ProductApi = {
   removeBackground: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
-  processingStatus: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
+  generateWall: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
+  deleteAccount: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
 }
 
-export function memoryReplica(userId: string | null, sync: SyncHandle = recordingSync(), api: WardrobeApi = unreachableApi): Replica {
+export function memoryReplica(userId: string | null, sync: SyncHandle = recordingSync(), api: ProductApi = unreachableApi): Replica {
   return { db: memoryDatabase(), userId, sync, images: fakeSigner(), api }
 }

@@ -2,7 +2,8 @@
 // and wardrobe items that match the words, and answers with its id. It needs the network, and says so.
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { callApi } from '@/auth/authActions'
+import { useReplica } from '@/data/ReplicaContext'
+import { ApiCallError } from '@/data/wardrobe/productApi'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { TextField } from '@/components/TextField'
@@ -12,18 +13,8 @@ import styles from './CreateWallScreen.module.css'
 const PROMPT_LIMIT = 200
 const GENERATE_FAILED = 'Failed to create wall'
 
-async function generateWall(prompt: string, ownerId: string): Promise<string> {
-  const response = await callApi('/walls', {
-    method: 'POST',
-    body: JSON.stringify({ prompt: prompt.trim(), owner_id: ownerId }),
-  })
-  if (!response.ok) throw new Error(GENERATE_FAILED)
-  const body = (await response.json()) as { wallId?: unknown }
-  if (typeof body.wallId !== 'string') throw new Error(GENERATE_FAILED)
-  return body.wallId
-}
-
 export function GenerateFromPrompt({ ownerId }: { ownerId: string }) {
+  const { api } = useReplica()
   const { online } = useConnectivity()
   const navigate = useNavigate()
   const [prompt, setPrompt] = useState('')
@@ -37,12 +28,12 @@ export function GenerateFromPrompt({ ownerId }: { ownerId: string }) {
     setBusy(true)
     setError(null)
     try {
-      const wallId = await generateWall(prompt, ownerId)
+      const wallId = await api.generateWall({ prompt: prompt.trim(), ownerId })
       void navigate(`/wall/${wallId}`)
     } catch (failure) {
-      const message =
-        failure instanceof Error && failure.message !== 'Failed to fetch' ? failure.message : GENERATE_FAILED
-      setError(message)
+      console.error('Could not generate a Moori', failure)
+      // Offline says so; whatever the server refused is the spec's one message.
+      setError(failure instanceof ApiCallError && failure.status === 0 ? failure.message : GENERATE_FAILED)
       setBusy(false)
     }
   }

@@ -17,7 +17,7 @@ import { TextField } from '@/components/TextField'
 import { imageCountText } from '@/components/WallCard'
 import { sharedPhotoState, useSharedPhoto } from '@/components/useSharedPhoto'
 import { useObjectUrl } from '@/components/useObjectUrl'
-import { useOutfitUpload } from '@/components/useOutfitUpload'
+import { useOutfitUpload } from '@/components/wardrobe/useOutfitUpload'
 import { useSignInDialog } from '@/components/useSignInDialog'
 import styles from './ShareScreen.module.css'
 

@@ -33,9 +33,9 @@ describe('colour names', () => {
     ['#f3f0e8', 'White'],
     ['#111111', 'Black'],
     ['#36454f', 'Charcoal'],
-    ['#808080', 'Grey'],
-    ['#c8c8c8', 'Light grey'],
-    ['#b8bcc4', 'Light grey'], // silver, not lavender or teal
+    ['#808080', 'Gray'],
+    ['#c8c8c8', 'Light gray'],
+    ['#b8bcc4', 'Light gray'], // silver, not lavender or teal
     ['#d8c3a5', 'Beige'],
     ['#c19a6b', 'Camel'],
     ['#6b3e26', 'Brown'],
@@ -70,7 +70,7 @@ describe('colour names', () => {
 
   it('never gives a grey a hue name, whatever its faint tint', () => {
     for (const hex of ['#7f8085', '#858079', '#80857f', '#2b2b30', '#e6e4ea']) {
-      expect(['Black', 'Charcoal', 'Grey', 'Light grey', 'White']).toContain(colorName(hexToOklab(hex)))
+      expect(['Black', 'Charcoal', 'Gray', 'Light gray', 'White']).toContain(colorName(hexToOklab(hex)))
     }
   })
 })

@@ -2,22 +2,23 @@
 // rather than "nearest palette entry": a neutral gate on chroma first (greys never become 'lavender'), then
 // hue bins with lightness/chroma modifiers. Nearest-palette naming called the Barça blue 'purple' and a
 // silver suit 'teal' (reference §5); rules keep each decision visible and testable.
+import { ENGINE_COLORS, type EngineColor } from '../../../src/lib/wardrobe/colors'
 import { oklabToOklch, type Oklab } from './oklab'
 
 /** Below this chroma a colour reads as a grey, whatever its hue. */
 const NEUTRAL_CHROMA = 0.035
 
 /** Lightness steps of the neutrals, darkest first. */
-function neutralName(L: number): string {
+function neutralName(L: number): EngineColor {
   if (L < 0.3) return 'Black'
   if (L < 0.46) return 'Charcoal'
-  if (L < 0.7) return 'Grey'
-  if (L < 0.88) return 'Light grey'
+  if (L < 0.7) return 'Gray'
+  if (L < 0.88) return 'Light gray'
   return 'White'
 }
 
 /** Red-orange to yellow (30°–100°): where browns, camel, beige and skin tones live. */
-function warmName(L: number, C: number, h: number): string {
+function warmName(L: number, C: number, h: number): EngineColor {
   if (L < 0.3) return 'Brown'
   if (C < 0.06) return L >= 0.72 ? 'Beige' : 'Brown'
   if (C < 0.12) {
@@ -30,7 +31,7 @@ function warmName(L: number, C: number, h: number): string {
 }
 
 /** The name of one colour. Capitalised, from a fixed list (see `colorNameList`). */
-export function colorName(lab: Oklab): string {
+export function colorName(lab: Oklab): EngineColor {
   const { L, C, h } = oklabToOklch(lab)
   if (L < 0.22) return 'Black'
   if (C < NEUTRAL_CHROMA) return neutralName(L)
@@ -69,39 +70,8 @@ export function colorName(lab: Oklab): string {
   return L < 0.45 ? 'Plum' : 'Fuchsia'
 }
 
-/** Every name `colorName` can return (for quick-pick lists and tests). */
-export const colorNameList = [
-  'Black',
-  'Charcoal',
-  'Grey',
-  'Light grey',
-  'White',
-  'Cream',
-  'Burgundy',
-  'Red',
-  'Pink',
-  'Orange',
-  'Brown',
-  'Camel',
-  'Beige',
-  'Mustard',
-  'Yellow',
-  'Olive',
-  'Khaki',
-  'Light green',
-  'Green',
-  'Dark green',
-  'Mint',
-  'Teal',
-  'Turquoise',
-  'Navy',
-  'Blue',
-  'Light blue',
-  'Purple',
-  'Lavender',
-  'Plum',
-  'Fuchsia',
-] as const
+/** Every name `colorName` can return: the wardrobe's colour vocabulary (for quick-pick lists and tests). */
+export const colorNameList = ENGINE_COLORS
 
 /**
  * Whether a colour lies in the range of human skin under ordinary light (warm hue, moderate chroma, mid to

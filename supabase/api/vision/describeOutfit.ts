@@ -2,6 +2,7 @@
 // season, occasion and colours. There is no style classifier offline (reference §4), so these are explicit
 // rules over facts the engine did measure — categories, colours, hem and sleeve length — each documented
 // below, and the confidence stays modest (≤ 0.55) so the app presents them as suggestions.
+import { GRAY_COLORS } from '../../../src/lib/wardrobe/colors'
 import type { ColorShare, DetectedCategory, OutfitSummary } from './types'
 import { MAX_COLORS, MIN_SHARE } from './colorShares'
 
@@ -18,7 +19,7 @@ export interface GarmentFacts {
   sleeves: 'long' | 'short' | null
 }
 
-const greys = new Set(['Black', 'Charcoal', 'Grey', 'Light grey', 'White'])
+const greys: ReadonlySet<string> = new Set(GRAY_COLORS)
 /** Colours fashion treats as neutral besides the greys. */
 const earthy = new Set(['Cream', 'Beige', 'Camel', 'Brown', 'Khaki', 'Navy', 'Olive'])
 const dark = new Set(['Black', 'Charcoal', 'Navy', 'Burgundy', 'Brown', 'Dark green', 'Plum', 'Olive'])
@@ -94,7 +95,7 @@ export function describeOutfit(garments: GarmentFacts[], personFound: boolean): 
     top.sleeves === 'long' &&
     leads.length === 2 &&
     leads[0] === leads[1] &&
-    ['Black', 'Charcoal', 'Grey', 'Navy'].includes(leads[0]!)
+    ['Black', 'Charcoal', 'Gray', 'Navy'].includes(leads[0]!)
   ) {
     style = 'Tailored'
     occasion = 'Business'

@@ -2,7 +2,8 @@ import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { ImageRejectedError } from './types'
-import { MAX_IMAGE_BYTES, decodeImage, readImageHeader, rejection } from './imageInput'
+import { MAX_IMAGE_BYTES } from '../../../src/lib/wardrobe/storage'
+import { decodeImage, readImageHeader, rejection } from './imageInput'
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4)

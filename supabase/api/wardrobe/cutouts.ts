@@ -3,13 +3,13 @@
 // `wardrobe-stickers`, under names derived from what was asked, so asking again returns the stored
 // result without running the model twice.
 import { createHash } from 'node:crypto'
+import { BUCKETS } from '../../../src/lib/wardrobe/storage'
 import { ApiError } from '../apiError'
 import type { AdminClient } from '../supabaseAdmin'
 import { readImageHeader } from '../vision/imageInput'
 import type { BoxPercent, VisionService } from '../vision/types'
 import { imagePathOf, readStorageObject, type StorageObject, type StorageReader } from './storageImage'
 
-const STICKER_BUCKET = 'wardrobe-stickers'
 /** Spec §9: links to wardrobe images and stickers last a week. */
 const STICKER_URL_LIFETIME = 604_800
 
@@ -91,8 +91,8 @@ async function stored(admin: AdminClient, path: string): Promise<StoredCutOut> {
 }
 
 /** Where cut-outs made for stickers live: the caller's own folder, so stickers own their picture. */
-function cutoutFolder(userId: string): string {
-  return `${STICKER_BUCKET}/${userId}/cutouts/`
+export function cutoutFolder(userId: string): string {
+  return `${BUCKETS.stickers}/${userId}/cutouts/`
 }
 
 /**
@@ -120,7 +120,7 @@ export async function removeItemBackground(
   if (!(await exists(admin, target))) {
     const bytes = await readStorageObject(deps.reader, request.token, request.source)
     await readImageHeader(bytes)
-    if (request.source.bucket === STICKER_BUCKET) {
+    if (request.source.bucket === BUCKETS.stickers) {
       // Already transparent (made by the engine): the caller gets their own copy.
       await store(admin, target, bytes)
     } else {
@@ -194,7 +194,7 @@ export async function extractItemImage(
   const sourcePath = imagePathOf(request.source)
   const { x, y, width, height } = request.box
   const key = shortHash(sourcePath, [x, y, width, height].map((n) => n.toFixed(2)).join(','), String(request.maxSize))
-  const target = `${STICKER_BUCKET}/${request.userId}/extracted/${request.item.id}-${key}.png`
+  const target = `${BUCKETS.stickers}/${request.userId}/extracted/${request.item.id}-${key}.png`
   if (!(await exists(admin, target))) {
     const bytes = await readStorageObject(deps.reader, request.token, request.source)
     await readImageHeader(bytes)

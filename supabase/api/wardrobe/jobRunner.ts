@@ -3,6 +3,7 @@
 // sends heartbeats for the jobs it holds, and ends every job as completed or failed with a message the
 // screens can show. A job this instance was running when it stopped is claimed again on start (its
 // instance id is stable), so a restart resumes work instead of leaving it spinning.
+import { BUCKETS } from '../../../src/lib/wardrobe/storage'
 import { ApiError } from '../apiError'
 import type { AdminClient } from '../supabaseAdmin'
 import { ImageRejectedError, VisionBusyError, type VisionService } from '../vision/types'
@@ -190,7 +191,7 @@ export class JobRunner {
 
   /** Cut-outs stored before the job failed belong to no item: remove them (best effort). */
   private async removePartialCutOuts(job: JobRow): Promise<void> {
-    const bucket = this.deps.admin().storage.from('wardrobe-stickers')
+    const bucket = this.deps.admin().storage.from(BUCKETS.stickers)
     const folder = `${job.user_id}/items`
     const { data, error } = await bucket.list(folder, { search: `${job.id}-g`, limit: 100 })
     if (error) throw new Error(error.message)

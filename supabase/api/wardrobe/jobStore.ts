@@ -1,26 +1,8 @@
 // Processing jobs as rows of `processing_jobs`, reached through supabase-js with the service role, so
 // jobs live in Postgres (hosted or local) and survive any API instance. An instance only writes a job
 // it holds (`claimed_by`): if another instance took it over, every write says so and the work stops.
+import type { JobItem, JobStatus, OotdJobInput } from '../../../src/lib/wardrobe/jobs'
 import type { AdminClient } from '../supabaseAdmin'
-
-type JobStatus = 'queued' | 'processing' | 'completed' | 'failed'
-
-/** One detected item as the job reports it (spec §5: item_id, description, extracted_url). */
-export interface JobItem {
-  item_id: string
-  description: string
-  /** `bucket/path` of the item's cut-out; the status endpoint signs it into `extracted_url`. */
-  image_path: string
-}
-
-export interface OotdJobInput {
-  /** `bucket/path` of the outfit photo, in the owner's own folder. */
-  image_path: string
-  /** The outfit's own wardrobe item when the app made it already (it then gets the analysis). */
-  item_id: string | null
-  skip_ai_tagging: boolean
-  skip_ai_extraction: boolean
-}
 
 export interface JobRow {
   id: string

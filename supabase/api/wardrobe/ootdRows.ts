@@ -2,12 +2,12 @@
 // carrying the outfit analysis of spec §5), one item per detected garment (styled 'OOTD Extracted',
 // its image the garment's cut-out), and their tags. Ids are derived from the job, so a job that is
 // resumed after a crash writes the very same rows, and writing them twice changes nothing.
+import type { JobItem } from '../../../src/lib/wardrobe/jobs'
+import { OOTD_COMPLETE, OOTD_EXTRACTED } from '../../../src/lib/wardrobe/ootdStyles'
+import { BUCKETS } from '../../../src/lib/wardrobe/storage'
 import type { ColorShare, DetectedGarment, OutfitResult } from '../vision/types'
-import type { CompletedRows, JobItem, JobRow } from './jobStore'
-
-const OOTD_COMPLETE = 'OOTD Complete'
-const OOTD_EXTRACTED = 'OOTD Extracted'
-const OUTFIT_CATEGORY = 'complete_outfit'
+import type { CompletedRows, JobRow } from './jobStore'
+export const OUTFIT_CATEGORY = 'complete_outfit'
 
 function outfitItemId(job: Pick<JobRow, 'id' | 'input'>): string {
   return job.input.item_id ?? `${job.id}-outfit`
@@ -18,14 +18,14 @@ function garmentItemId(jobId: string, index: number): string {
 }
 
 /** Where a garment's cut-out is stored: the owner's own folder, named after the item. */
-function garmentStickerPath(userId: string, itemId: string): string {
-  return `wardrobe-stickers/${userId}/items/${itemId}.png`
+export function garmentStickerPath(userId: string, itemId: string): string {
+  return `${BUCKETS.stickers}/${userId}/items/${itemId}.png`
 }
 
 const round = (n: number) => Math.round(n * 100) / 100
 
-/** 'light grey' → 'Light grey': tags read as words people would type. */
-function tagValueOfColor(name: string): string {
+/** 'light gray' → 'Light gray': tags read as words people would type. */
+export function tagValueOfColor(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1)
 }
 

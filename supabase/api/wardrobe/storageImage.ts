@@ -3,13 +3,10 @@
 // own origins, any other path, `..`, credentials or odd schemes are refused), and the object is then read
 // through Storage itself, as the caller, so Storage's own policies decide whether they may read it.
 // Reads stop at the size limit, whatever the server claims, and never follow redirects.
+import { IMAGE_BUCKETS, MAX_IMAGE_BYTES } from '../../../src/lib/wardrobe/storage'
 import { ApiError } from '../apiError'
 
-const IMAGE_BUCKETS = ['polaroid-images', 'wardrobe-images', 'ootd-images', 'wardrobe-stickers'] as const
-type ImageBucket = (typeof IMAGE_BUCKETS)[number]
-
-/** The issue's limit, and the buckets' own for outfit photos. */
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+export type ImageBucket = (typeof IMAGE_BUCKETS)[number]
 
 export interface StorageObject {
   bucket: ImageBucket

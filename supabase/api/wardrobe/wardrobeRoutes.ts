@@ -4,6 +4,8 @@
 // the caller acts for themselves and on things they may use, and answers every refusal as `{ error }`.
 import type { Context, Hono } from 'hono'
 import { isClientId, newId } from '../../../src/lib/ids'
+import type { ProcessingStatusAnswer } from '../../../src/lib/wardrobe/jobs'
+import { OUTFIT_PHOTO_BUCKETS } from '../../../src/lib/wardrobe/storage'
 import { ApiError, errorResponse, jsonObjectBody } from '../apiError'
 import { isCaller, type ApiEnv, type ApiUser } from '../requireUser'
 import type { AdminClient } from '../supabaseAdmin'
@@ -131,7 +133,7 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
         if (earlier.user_id !== user.id) throw new ApiError(409, 'processing_id is already taken')
         return c.json({ success: true, processing_id: earlier.id })
       }
-      if (!['ootd-images', 'wardrobe-images'].includes(photo.bucket) || !photo.path.startsWith(`${user.id}/`)) {
+      if (!OUTFIT_PHOTO_BUCKETS.includes(photo.bucket) || !photo.path.startsWith(`${user.id}/`)) {
         throw new ApiError(403, 'The outfit photo must be one of your own uploads')
       }
       if (itemId) {
@@ -183,13 +185,14 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
         image_path: item.image_path,
       })),
     )
-    return c.json({
+    const answer: ProcessingStatusAnswer = {
       status: job.status,
       progress: job.progress,
       processed_items: job.processed_items,
       total_items: job.total_items,
       error: job.error,
       items,
-    })
+    }
+    return c.json(answer)
   })
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { BUCKETS } from '../../../src/lib/wardrobe/storage'
 import { DEMO_PASSWORD, demoUsers, demoWalls, demoWardrobes } from './demoContent'
 import { garmentPhoto, garmentSticker, initialsAvatar } from './images'
 
@@ -62,7 +63,7 @@ export async function seed(target: SeedTarget): Promise<SeedSummary> {
     const avatarPath = `${id}/avatars/avatar-${Date.now()}.jpg`
     check(
       await sb.storage
-        .from('polaroid-images')
+        .from(BUCKETS.polaroids)
         .upload(avatarPath, await initialsAvatar(user.displayName, user.color), { contentType: 'image/jpeg' }),
       'upload an avatar',
     )
@@ -72,7 +73,7 @@ export async function seed(target: SeedTarget): Promise<SeedSummary> {
         username: user.username,
         display_name: user.displayName,
         bio: user.bio,
-        avatar_path: `polaroid-images/${avatarPath}`,
+        avatar_path: `${BUCKETS.polaroids}/${avatarPath}`,
         created_at: daysAgo(30).toISOString(),
       }),
       `create the profile of ${user.username}`,
@@ -94,14 +95,14 @@ export async function seed(target: SeedTarget): Promise<SeedSummary> {
       const itemId = newId()
       const photoPath = `${userId}/wardrobe/${itemId}.jpg`
       check(
-        await sb.storage.from('wardrobe-images').upload(photoPath, await garmentPhoto(item.look), { contentType: 'image/jpeg' }),
+        await sb.storage.from(BUCKETS.wardrobe).upload(photoPath, await garmentPhoto(item.look), { contentType: 'image/jpeg' }),
         'upload a wardrobe photo',
       )
       check(
         await sb.from('wardrobe_items').insert({
           id: itemId,
           user_id: userId,
-          image_path: `wardrobe-images/${photoPath}`,
+          image_path: `${BUCKETS.wardrobe}/${photoPath}`,
           name: item.name,
           description: item.description,
           is_public: item.isPublic,
@@ -126,10 +127,10 @@ export async function seed(target: SeedTarget): Promise<SeedSummary> {
       )
       const stickerPath = `${userId}/stickers/${itemId}.png`
       check(
-        await sb.storage.from('wardrobe-stickers').upload(stickerPath, await garmentSticker(item.look), { contentType: 'image/png' }),
+        await sb.storage.from(BUCKETS.stickers).upload(stickerPath, await garmentSticker(item.look), { contentType: 'image/png' }),
         'upload a sticker',
       )
-      sources.push({ path: `wardrobe-stickers/${stickerPath}`, name: item.name, description: item.description, id: itemId })
+      sources.push({ path: `${BUCKETS.stickers}/${stickerPath}`, name: item.name, description: item.description, id: itemId })
       items += 1
     }
     stickerSources.set(key, sources)
@@ -157,7 +158,7 @@ export async function seed(target: SeedTarget): Promise<SeedSummary> {
       const id = newId()
       const path = `${by.id}/polaroids/${id}.jpg`
       check(
-        await by.sb.storage.from('polaroid-images').upload(path, await garmentPhoto(p.look), { contentType: 'image/jpeg' }),
+        await by.sb.storage.from(BUCKETS.polaroids).upload(path, await garmentPhoto(p.look), { contentType: 'image/jpeg' }),
         'upload a polaroid image',
       )
       const created = daysAgo(wall.daysAgo, (index + 1) * 37)
@@ -168,7 +169,7 @@ export async function seed(target: SeedTarget): Promise<SeedSummary> {
           wall_id: wallId,
           name: p.name,
           message: p.message,
-          image_path: `polaroid-images/${path}`,
+          image_path: `${BUCKETS.polaroids}/${path}`,
           timestamp: created.getTime(),
           created_by: by.id,
           // Laid out like the automatic layout: 250×300 slots with 50 px gaps, four columns.

@@ -3,7 +3,7 @@
 // stays, as on iOS and on Android's default) the sheet moves above it and the field being typed in is
 // in view, title bar and all. Also with a keyboard that resizes the whole page (Android's other mode).
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { seedWardrobe, showcase } from '../products/wardrobeSeed'
+import { seedWardrobe, showcase } from '../wardrobe/wardrobeSeed'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { openWall, seedWall, type SeededWall } from '../support/walls'
 import { phoneContext, shot } from './phoneKit'

@@ -2,7 +2,7 @@
 // for (opening its dialog, sheet or menu), plus the people and walls they need. Shared by the
 // reachability and standalone tests.
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { seedWardrobe, showcase } from '../products/wardrobeSeed'
+import { seedWardrobe, showcase } from '../wardrobe/wardrobeSeed'
 import { admin } from '../support/stack'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { STAND_IN_ENGINE } from '../support/wardrobe'

@@ -1,0 +1,144 @@
+// An outfit photo becoming wardrobe items (spec §4 outfit upload processing), local-first: the photo is
+// kept on the device and shown at once as the outfit's own item, with a job that waits in the outbox
+// behind the photo's upload. The sync worker uploads the photo, saves the item, then asks the product
+// API to start the job under the id made here, so the screens follow it from the replica before,
+// during and after it runs, offline and across reloads.
+import { newId } from '@/lib/ids'
+import { BUCKETS } from '@/lib/wardrobe/storage'
+import { messages } from '@/lib/messages'
+import { toServer } from '../model/mapping'
+import type { ProcessingJobRow, WardrobeItemRow } from '../model/rows'
+import { MutationError, type Replica } from '../replica'
+import type { Change } from '../mutations/enqueue'
+import { mutate } from '../mutations/mutate'
+import { imageObjectPath, queueImage } from '../mutations/queueImage'
+import { ownItem } from './wardrobeItems'
+
+const OUTFIT_NAME = 'Outfit'
+
+export interface OutfitUpload {
+  itemId: string
+  jobId: string
+}
+
+function newJob(userId: string, jobId: string, item: WardrobeItemRow, skipTagging: boolean): ProcessingJobRow {
+  const now = new Date().toISOString()
+  return {
+    id: jobId,
+    userId,
+    kind: 'ootd',
+    status: 'queued',
+    progress: 0,
+    processedItems: 0,
+    totalItems: 0,
+    error: null,
+    input: { image_path: item.imagePath, item_id: item.id, skip_ai_tagging: skipTagging },
+    items: [],
+    createdAt: now,
+    updatedAt: now,
+    txid: '',
+  }
+}
+
+/** The outbox entry that starts the job once everything before it reached the server. */
+function startJobChange(userId: string, job: ProcessingJobRow, item: WardrobeItemRow, skipTagging: boolean): Change {
+  return {
+    table: 'jobs',
+    rowId: job.id,
+    fields: [],
+    op: {
+      op: 'api',
+      path: '/wardrobe/background-ootd',
+      body: {
+        image_url: item.imagePath,
+        user_id: userId,
+        item_id: item.id,
+        processing_id: job.id,
+        // The spec's client always sends true: the engine cuts garments out, it never redraws them.
+        skip_ai_extraction: true,
+        skip_ai_tagging: skipTagging,
+      },
+    },
+    failureMessage: messages.startOutfitFailed,
+    preferServerMessage: true,
+  }
+}
+
+/** Keeps an (already downscaled) outfit photo as a new item and queues its analysis. */
+export async function uploadOutfit(replica: Replica, input: { image: Blob; skipTagging: boolean }): Promise<OutfitUpload> {
+  const userId = replica.userId
+  if (!userId) throw new MutationError(messages.wardrobeNeedsSignIn)
+  const { db } = replica
+  const itemId = newId()
+  const jobId = newId()
+  const contentType = input.image.type || 'image/jpeg'
+  await mutate(
+    replica,
+    [db.wardrobeItems, db.jobs, db.pendingUploads],
+    async ({ queue }) => {
+      const image = { bucket: BUCKETS.ootd, path: imageObjectPath(userId, 'ootd', itemId, contentType), blob: input.image, contentType }
+      const upload = await queueImage(db, { table: 'wardrobeItems', rowId: itemId }, image, messages.uploadImageFailed)
+      const now = new Date().toISOString()
+      const item: WardrobeItemRow = {
+        id: itemId,
+        userId,
+        imagePath: upload.imagePath,
+        name: OUTFIT_NAME,
+        description: null,
+        isPublic: false,
+        uploadSource: 'ootd',
+        jobId,
+        analysis: null,
+        cutoutPath: null,
+        createdAt: now,
+        updatedAt: now,
+        txid: '',
+      }
+      const job = newJob(userId, jobId, item, input.skipTagging)
+      await db.wardrobeItems.add(item)
+      await db.jobs.add(job)
+      queue(
+        upload.upload,
+        {
+          table: 'wardrobeItems',
+          rowId: itemId,
+          fields: Object.keys(item),
+          op: { op: 'insert', table: 'wardrobe_items', row: toServer('wardrobeItems', item) },
+          failureMessage: messages.uploadImageFailed,
+        },
+        startJobChange(userId, job, item, input.skipTagging),
+      )
+    },
+    { storesFiles: true },
+  )
+  return { itemId, jobId }
+}
+
+/** Sends an outfit photo whose analysis failed (or never started) to a new job. */
+export async function retryOutfit(replica: Replica, itemId: string, options: { skipTagging?: boolean } = {}): Promise<string> {
+  const { db } = replica
+  const jobId = newId()
+  await mutate(replica, [db.wardrobeItems, db.jobs], async ({ queue }) => {
+    const item = await ownItem(replica, itemId)
+    if (!item.imagePath.startsWith(`${BUCKETS.ootd}/`)) throw new MutationError(messages.onlyOutfitsAnalysed)
+    const previous = item.jobId ? await db.jobs.get(item.jobId) : undefined
+    if (previous && (previous.status === 'queued' || previous.status === 'processing')) {
+      throw new MutationError(messages.alreadyProcessing)
+    }
+    const skipTagging = options.skipTagging ?? previous?.input.skip_ai_tagging ?? false
+    const job = newJob(item.userId, jobId, item, skipTagging)
+    await db.jobs.add(job)
+    await db.wardrobeItems.update(itemId, { jobId })
+    queue(
+      {
+        table: 'wardrobeItems',
+        rowId: itemId,
+        fields: ['jobId'],
+        op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: { job_id: jobId } },
+        failureMessage: messages.startOutfitFailed,
+      },
+      startJobChange(item.userId, job, item, skipTagging),
+    )
+  })
+  return jobId
+}

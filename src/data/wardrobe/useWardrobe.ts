@@ -1,0 +1,118 @@
+// A wardrobe as the Products area shows it (spec §3, §6): the owner sees all their items, everyone else
+// only the public ones; newest first, each with its tags, its outfit job (an outfit photo's card shows
+// where its analysis stands) and whether its photo still waits on the device. Stats count items, tags
+// and categories. The scope's state is read in the same snapshot, so the grid never flashes empty.
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { MooriDB } from '../db'
+import { keyOf } from '../mutations/enqueue'
+import { canSeeWardrobeItem } from '../model/permissions'
+import type { ClothingTagRow, ProcessingJobRow, WardrobeItemRow } from '../model/rows'
+import { profileScope, type ScopeKey } from '../model/scopes'
+import { useReplica } from '../ReplicaContext'
+import { pendingImages } from '../queries/scopeMembers'
+import { readScopeStatus, type ScopeStatus } from '../queries/useScope'
+
+export interface WardrobeEntry {
+  item: WardrobeItemRow
+  tags: ClothingTagRow[]
+  /** The item's outfit job, when it has one on this device. */
+  job: ProcessingJobRow | null
+  /** The photo is still only on this device. */
+  uploadPending: boolean
+  /** Starting the item's job still waits in the outbox. */
+  waitingToStart: boolean
+}
+
+export interface WardrobeStats {
+  totalItems: number
+  totalTags: number
+  categories: Record<string, number>
+}
+
+export interface WardrobeView {
+  status: ScopeStatus
+  error: string | null
+  entries: WardrobeEntry[]
+  stats: WardrobeStats
+}
+
+const tagOrder = ['category', 'color', 'style', 'material', 'brand', 'season', 'occasion']
+
+export function wardrobeStats(entries: WardrobeEntry[]): WardrobeStats {
+  const categories: Record<string, number> = {}
+  let totalTags = 0
+  for (const { tags } of entries) {
+    totalTags += tags.length
+    for (const tag of tags) if (tag.tagType === 'category') categories[tag.tagValue] = (categories[tag.tagValue] ?? 0) + 1
+  }
+  return { totalItems: entries.length, totalTags, categories }
+}
+
+/**
+ * The jobs whose start still waits in the outbox (behind their photo's upload, or offline): the one
+ * definition of "waiting to start", for the card and the processing dialog alike.
+ */
+async function jobsWaitingToStart(db: MooriDB, jobIds: string[]): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set()
+  const entries = await db.outbox.where('key').anyOf(jobIds.map((id) => keyOf('jobs', id))).toArray()
+  return new Set(entries.map((entry) => entry.rowId))
+}
+
+/** Items with their tags, jobs and upload state, newest first (shared with wardrobe import). */
+export async function wardrobeEntries(db: MooriDB, items: WardrobeItemRow[]): Promise<WardrobeEntry[]> {
+  items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
+  const [tags, jobs, pending, waiting] = await Promise.all([
+    db.tags.where('wardrobeItemId').anyOf(items.map((i) => i.id)).toArray(),
+    db.jobs.bulkGet(items.map((i) => i.jobId ?? '')),
+    pendingImages(db, items.map((i) => i.imagePath)),
+    jobsWaitingToStart(db, items.flatMap((i) => (i.jobId ? [i.jobId] : []))),
+  ])
+  const byItem = new Map<string, ClothingTagRow[]>()
+  for (const tag of tags) byItem.set(tag.wardrobeItemId, [...(byItem.get(tag.wardrobeItemId) ?? []), tag])
+  for (const list of byItem.values()) {
+    list.sort((a, b) => tagOrder.indexOf(a.tagType) - tagOrder.indexOf(b.tagType) || a.createdAt.localeCompare(b.createdAt))
+  }
+  return items.map((item, index) => ({
+    item,
+    tags: byItem.get(item.id) ?? [],
+    job: jobs[index] ?? null,
+    uploadPending: pending.has(item.imagePath),
+    waitingToStart: item.jobId !== null && waiting.has(item.jobId),
+  }))
+}
+
+/** `owner` is the profile whose wardrobe to show; null shows nothing (signed out). */
+export function useWardrobe(owner: { id: string; username: string } | null): WardrobeView | undefined {
+  const { db, userId } = useReplica()
+  const ownerId = owner?.id ?? null
+  const username = owner?.username ?? ''
+  return useLiveQuery(async () => {
+    if (!ownerId) return { status: 'ready' as const, error: null, entries: [], stats: wardrobeStats([]) }
+    const scope: ScopeKey = ownerId === userId ? 'me' : profileScope(username)
+    const [state, items] = await Promise.all([
+      readScopeStatus(db, scope),
+      db.wardrobeItems.where('userId').equals(ownerId).toArray(),
+    ])
+    const visible = items.filter((item) => canSeeWardrobeItem(item, userId))
+    const entries = await wardrobeEntries(db, visible)
+    return { status: state.status, error: state.error, entries, stats: wardrobeStats(entries) }
+  }, [db, ownerId, userId, username])
+}
+
+/** One job as the processing dialog follows it, with what still waits on the device before it. */
+export interface JobView {
+  job: ProcessingJobRow | null
+  /** Starting it still waits in the outbox (offline, or the photo is uploading). */
+  waitingToStart: boolean
+}
+
+export function useProcessingJob(jobId: string | null): JobView | undefined {
+  const { db } = useReplica()
+  return useLiveQuery(async () => {
+    if (!jobId) return { job: null, waitingToStart: false }
+    const [job, waiting] = await Promise.all([db.jobs.get(jobId), jobsWaitingToStart(db, [jobId])])
+    return { job: job ?? null, waitingToStart: waiting.has(jobId) }
+  }, [db, jobId])
+}
+
+export { useUnfinishedOutfitJobs } from './useUnfinishedOutfitJobs'

@@ -1,0 +1,130 @@
+// Wardrobe import (spec §4, §6): an item becomes a sticker at 100,100 on a wall. The sticker shows a
+// picture of its creator's own (the server insists): the item's cut-out when one exists (offline too),
+// else a cut-out made now by the product API, else, offline or when background removal fails, a copy
+// of the item's photo marked `needsCutout`, which `cutOutWaitingStickers` swaps for the cut-out later.
+import { messages } from '@/lib/messages'
+import { resolveImage, splitImagePath } from '../images/imageSource'
+import { canSeeWardrobeItem } from '../model/permissions'
+import type { StickerRow, WardrobeItemRow } from '../model/rows'
+import { MutationError, type Replica } from '../replica'
+import { addSticker, deleteSticker, STICKER_BUCKET } from '../mutations/stickers'
+
+export interface ImageTools {
+  /** The bytes behind an image URL (the service worker answers from its cache when offline). */
+  fetchImage(url: string): Promise<Blob>
+  /** The picture in a format the sticker bucket takes (PNG or WebP). */
+  toStickerImage(image: Blob): Promise<Blob>
+}
+
+export interface StickResult {
+  stickerId: string
+  /** The sticker shows the item's photo, not a cut-out (yet). */
+  usedOriginal: boolean
+  /** What the user is told for 5 s (spec §8), or null. */
+  warning: string | null
+}
+
+/** Cut-outs made for a user live here; stickers may show them directly. */
+export function ownCutoutFolder(userId: string): string {
+  return `${STICKER_BUCKET}/${userId}/cutouts/`
+}
+
+export const backgroundRemovalFailed = (item: string) => `Background removal failed for ${item}, using original image`
+export const processingFailed = (item: string, reason: string) => `Failed to process ${item}: ${reason}`
+
+function stickerFields(wallId: string, item: WardrobeItemRow) {
+  return {
+    wallId,
+    name: item.name,
+    originalItemId: item.id,
+    originalItemName: item.name,
+    originalItemDescription: item.description,
+  }
+}
+
+/** A copy of the item's picture the sticker can own, and whether it still needs cutting out. */
+async function copyOfItemPicture(replica: Replica, item: WardrobeItemRow, tools: ImageTools): Promise<{ image: Blob; needsCutout: boolean }> {
+  const source = await resolveImage(replica.db, replica.images, item.imagePath, null)
+  if (!source) throw new Error('its picture is not on this device')
+  const original = source.kind === 'blob' ? source.blob : await tools.fetchImage(source.url)
+  const alreadyCutOut = splitImagePath(item.imagePath)?.bucket === STICKER_BUCKET
+  return { image: await tools.toStickerImage(original), needsCutout: !alreadyCutOut }
+}
+
+export async function stickItemOnWall(
+  replica: Replica,
+  request: { wallId: string; itemId: string; online: boolean },
+  tools: ImageTools,
+): Promise<StickResult> {
+  const userId = replica.userId
+  if (!userId) throw new MutationError(messages.signInToCreateStickers)
+  const item = await replica.db.wardrobeItems.get(request.itemId)
+  if (!item || !canSeeWardrobeItem(item, userId)) throw new MutationError(messages.itemGone)
+  const fields = stickerFields(request.wallId, item)
+
+  if (item.userId === userId && item.cutoutPath?.startsWith(ownCutoutFolder(userId))) {
+    return { stickerId: await addSticker(replica, { ...fields, imagePath: item.cutoutPath }), usedOriginal: false, warning: null }
+  }
+  let warning: string | null = null
+  if (request.online) {
+    try {
+      const { path } = await replica.api.removeBackground({ itemId: item.id, imagePath: item.imagePath })
+      return { stickerId: await addSticker(replica, { ...fields, imagePath: path }), usedOriginal: false, warning: null }
+    } catch (error) {
+      console.warn(`Background removal failed for ${item.id}`, error)
+      warning = backgroundRemovalFailed(item.name)
+    }
+  }
+  let copy: { image: Blob; needsCutout: boolean }
+  try {
+    copy = await copyOfItemPicture(replica, item, tools)
+  } catch (error) {
+    throw new MutationError(processingFailed(item.name, error instanceof Error ? error.message : String(error)))
+  }
+  const stickerId = await addSticker(replica, { ...fields, image: copy.image, needsCutout: copy.needsCutout })
+  return { stickerId, usedOriginal: copy.needsCutout, warning }
+}
+
+/** Puts a cut-out in place of a sticker's photo: same place, same layer, a picture of its own. */
+async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cutoutPath: string): Promise<string> {
+  const { db } = replica
+  return db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
+    await deleteSticker(replica, sticker.id)
+    return addSticker(replica, {
+      wallId: sticker.wallId,
+      name: sticker.name,
+      imagePath: cutoutPath,
+      originalItemId: sticker.originalItemId,
+      originalItemName: sticker.originalItemName,
+      originalItemDescription: sticker.originalItemDescription,
+      x: sticker.x,
+      y: sticker.y,
+      zIndex: sticker.zIndex,
+    })
+  })
+}
+
+/**
+ * Online again: the user's stickers on a wall that still show a photo get their cut-out. Items that are
+ * gone or hidden meanwhile keep the photo. Returns how many were replaced.
+ */
+export async function cutOutWaitingStickers(replica: Replica, wallId: string): Promise<number> {
+  const userId = replica.userId
+  if (!userId) return 0
+  const waiting = await replica.db.stickers
+    .where('wallId')
+    .equals(wallId)
+    .filter((s) => s.createdBy === userId && s.needsCutout && s.originalItemId !== null)
+    .toArray()
+  let replaced = 0
+  for (const sticker of waiting) {
+    const item = await replica.db.wardrobeItems.get(sticker.originalItemId!)
+    if (!item) continue
+    const { path } = await replica.api.removeBackground({ itemId: item.id, imagePath: item.imagePath })
+    if (await replica.db.stickers.get(sticker.id)) {
+      await replaceStickerPicture(replica, sticker, path)
+      replaced += 1
+    }
+  }
+  return replaced
+}

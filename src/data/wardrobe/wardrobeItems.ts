@@ -1,0 +1,105 @@
+// Writes to the user's own wardrobe items: edit one, show or hide it, delete it (tags first, then the
+// item, then a best-effort removal of its image; spec §7). Cut-outs made for stickers are kept: the
+// stickers on walls show them.
+import { messages } from '@/lib/messages'
+import { toServer } from '../model/mapping'
+import type { WardrobeItemRow } from '../model/rows'
+import { MutationError, type Replica } from '../replica'
+import { keyOf, type Change } from '../mutations/enqueue'
+import { mutate } from '../mutations/mutate'
+
+/** The signed-in user's own item, or the reason they may not change it. */
+export async function ownItem(replica: Replica, itemId: string): Promise<WardrobeItemRow> {
+  if (!replica.userId) throw new MutationError(messages.wardrobeNeedsSignIn)
+  const item = await replica.db.wardrobeItems.get(itemId)
+  if (!item) throw new MutationError(messages.itemGone)
+  if (item.userId !== replica.userId) throw new MutationError(messages.ownItemsOnly)
+  return item
+}
+
+async function updateItem(
+  replica: Replica,
+  itemId: string,
+  patch: Partial<WardrobeItemRow>,
+  failureMessage: string,
+) {
+  const { db } = replica
+  await mutate(replica, [db.wardrobeItems], async ({ queue }) => {
+    await ownItem(replica, itemId)
+    await db.wardrobeItems.update(itemId, patch)
+    const fields = Object.keys(patch)
+    queue({
+      table: 'wardrobeItems',
+      rowId: itemId,
+      fields,
+      op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: toServer('wardrobeItems', patch, fields) },
+      failureMessage,
+    })
+  })
+}
+
+export async function editWardrobeItem(
+  replica: Replica,
+  itemId: string,
+  edit: { name: string; description: string },
+): Promise<void> {
+  if (edit.name.trim().length > 100) throw new MutationError(messages.nameTooLong)
+  if (edit.description.trim().length > 1000) throw new MutationError(messages.descriptionTooLong)
+  await updateItem(
+    replica,
+    itemId,
+    { name: edit.name.trim(), description: edit.description.trim() || null },
+    messages.updateItemFailed,
+  )
+}
+
+export async function setItemVisibility(replica: Replica, itemId: string, isPublic: boolean): Promise<void> {
+  await updateItem(replica, itemId, { isPublic }, messages.updateItemFailed)
+}
+
+export async function deleteWardrobeItem(replica: Replica, itemId: string): Promise<void> {
+  const { db } = replica
+  await mutate(replica, [db.wardrobeItems, db.tags, db.jobs], async ({ queue }) => {
+    const item = await ownItem(replica, itemId)
+    const tags = await db.tags.where('wardrobeItemId').equals(itemId).toArray()
+    const deletedAt = new Date().toISOString()
+    const changes: Change[] = tags.map((tag) => ({
+      table: 'tags',
+      rowId: tag.id,
+      fields: [],
+      removes: true,
+      op: { op: 'update', table: 'clothing_tags', id: tag.id, patch: { deleted_at: deletedAt } },
+      failureMessage: messages.deleteItemFailed,
+    }))
+    changes.push({
+      table: 'wardrobeItems',
+      rowId: itemId,
+      fields: [],
+      removes: true,
+      op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: { deleted_at: deletedAt } },
+      failureMessage: messages.deleteItemFailed,
+    })
+    const [bucket, ...rest] = item.imagePath.split('/')
+    if (bucket && rest.length > 0) {
+      changes.push({
+        table: 'wardrobeItems',
+        rowId: itemId,
+        fields: [],
+        removes: true,
+        op: { op: 'removeObject', bucket, path: rest.join('/') },
+        failureMessage: messages.deleteItemFailed,
+      })
+    }
+    await db.tags.bulkDelete(tags.map((t) => t.id))
+    await db.wardrobeItems.delete(itemId)
+    queue(...changes)
+    // An outfit photo deleted before its analysis could start: do not start it.
+    if (item.jobId) {
+      const unstarted = await db.outbox.where('key').equals(keyOf('jobs', item.jobId)).toArray()
+      if (unstarted.length > 0) {
+        await db.outbox.bulkDelete(unstarted.map((e) => e.seq!))
+        await db.jobs.delete(item.jobId)
+      }
+    }
+  })
+}
