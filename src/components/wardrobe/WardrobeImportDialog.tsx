@@ -18,8 +18,8 @@ import { ImportItemCard } from './ImportItemCard'
 import { importCategories, type Selections } from './importSelection'
 import styles from './WardrobeImportDialog.module.css'
 
-export const WARDROBE_IMPORT_TITLE = 'Wardrobe import'
-export const LOAD_WARDROBE_FAILED = 'Failed to load wardrobe items'
+const WARDROBE_IMPORT_TITLE = 'Wardrobe import'
+const LOAD_WARDROBE_FAILED = 'Failed to load wardrobe items'
 
 export function WardrobeImportDialog({
   open,

@@ -17,8 +17,8 @@ import {
   type Selections,
 } from './importSelection'
 
-export const ADD_TO_WALL_FAILED = 'Failed to add wardrobe items to wall'
-export const DELETE_STICKER_FAILED = 'Failed to delete sticker. Please try again.'
+const ADD_TO_WALL_FAILED = 'Failed to add wardrobe items to wall'
+const DELETE_STICKER_FAILED = 'Failed to delete sticker. Please try again.'
 
 function withSelection(
   selections: Selections,

@@ -91,7 +91,7 @@ async function stored(admin: AdminClient, path: string): Promise<StoredCutOut> {
 }
 
 /** Where cut-outs made for stickers live: the caller's own folder, so stickers own their picture. */
-export function cutoutFolder(userId: string): string {
+function cutoutFolder(userId: string): string {
   return `${BUCKETS.stickers}/${userId}/cutouts/`
 }
 

@@ -6,7 +6,7 @@
 import { IMAGE_BUCKETS, MAX_IMAGE_BYTES } from '../../../src/lib/wardrobe/storage'
 import { ApiError } from '../apiError'
 
-export type ImageBucket = (typeof IMAGE_BUCKETS)[number]
+type ImageBucket = (typeof IMAGE_BUCKETS)[number]
 
 export interface StorageObject {
   bucket: ImageBucket

@@ -16,7 +16,7 @@ import { OutfitJobStatus } from './OutfitJobStatus'
 import { itemTitle, outfitJobState } from './productCardModel'
 import styles from './OutfitAnalysisDialog.module.css'
 
-export const ANALYSIS_TITLE = 'Outfit analysis'
+const ANALYSIS_TITLE = 'Outfit analysis'
 
 export function OutfitAnalysisDialog({ entry, isOwner, onClose }: { entry: WardrobeEntry | null; isOwner: boolean; onClose: () => void }) {
   return (

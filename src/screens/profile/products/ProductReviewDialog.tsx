@@ -22,9 +22,9 @@ import { TagEditor, TagList } from './TagEditor'
 import { useTagEditor } from './useTagEditor'
 import styles from './ProductReviewDialog.module.css'
 
-export const ITEM_NAME_MAX = 100
-export const ITEM_DESCRIPTION_MAX = 1000
-export const REVIEW_TITLE = 'Review and edit'
+const ITEM_NAME_MAX = 100
+const ITEM_DESCRIPTION_MAX = 1000
+const REVIEW_TITLE = 'Review and edit'
 const UPDATE_FAILED = messages.updateItemFailed
 
 export function ProductReviewDialog({
