@@ -17,6 +17,7 @@ import { useConnectivity } from '@/data/connectivity'
 import { ImportItemCard } from './ImportItemCard'
 import { importCategories, type Selections } from './importSelection'
 import styles from './WardrobeImportDialog.module.css'
+import { messages } from '@/lib/messages'
 
 const WARDROBE_IMPORT_TITLE = 'Wardrobe import'
 const LOAD_WARDROBE_FAILED = 'Failed to load wardrobe items'
@@ -100,7 +101,7 @@ function ImportContent({
           headingLevel={3}
           action={
             <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-              Try Again
+              {messages.tryAgain}
             </Button>
           }
         >

@@ -16,9 +16,7 @@ import {
   type PlacedSticker,
   type Selections,
 } from './importSelection'
-
-const ADD_TO_WALL_FAILED = 'Failed to add wardrobe items to wall'
-const DELETE_STICKER_FAILED = 'Failed to delete sticker. Please try again.'
+import { messages } from '@/lib/messages'
 
 function withSelection(
   selections: Selections,
@@ -57,7 +55,7 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
           await deleteSticker(replica, current.stickerId)
         } catch (error) {
           console.error('Could not remove the sticker', error)
-          toast.error(DELETE_STICKER_FAILED)
+          toast.error(messages.deleteStickerFailed)
           set(itemId, current)
         }
         return
@@ -75,7 +73,7 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
       } catch (error) {
         console.error('Could not add the wardrobe item', error)
         set(itemId, null)
-        toast.error(error instanceof MutationError ? error.message : ADD_TO_WALL_FAILED)
+        toast.error(error instanceof MutationError ? error.message : messages.addStickerFailed)
       }
     },
     [replica, wallId, online, set, toast],

@@ -94,7 +94,7 @@ export function ProductsBrowser({
         tone="error"
         action={
           <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-            Try Again
+            {messages.tryAgain}
           </Button>
         }
       >
