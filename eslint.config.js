@@ -16,6 +16,11 @@ const dataLibraries = [
   { name: 'dexie', message: 'Read through hooks in src/data/queries and write through src/data/mutations.' },
   { name: 'dexie-react-hooks', message: 'Use the live-query hooks in src/data/queries.' },
   { name: '@supabase/supabase-js', message: 'Only src/auth, src/data and workers/sync talk to Supabase.' },
+  // The sub-packages the app really imports (supabase-js would bring them all): the same rule.
+  { name: '@supabase/auth-js', message: 'Only src/auth talks to Supabase Auth; use its actions and session.' },
+  { name: '@supabase/storage-js', message: 'Only src/auth and src/data talk to Supabase Storage; use their image URLs.' },
+  { name: '@supabase/postgrest-js', message: 'Only workers/sync talks to Supabase REST; write through src/data/mutations.' },
+  { name: '@supabase/realtime-js', message: 'Only the workers talk to Supabase Realtime; read through src/data/queries.' },
   { name: 'comlink', message: 'Only src/data/syncClient.ts and presenceClient.ts talk to workers.' },
 ]
 const workersPattern = {
@@ -145,7 +150,10 @@ export default tseslint.config(
   {
     files: ['src/app/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [backendPattern, { ...workersPattern, message: 'The app shell reaches the worker through src/data/syncClient.ts.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: dataLibraries, patterns: [backendPattern, { ...workersPattern, message: 'The app shell reaches the worker through src/data/syncClient.ts.' }] },
+      ],
     },
   },
   {
@@ -165,6 +173,13 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The public-URL helper is checked against storage-js itself, the URLs it must equal.
+    files: ['src/lib/publicStorageUrl.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: dataLibraries.filter((library) => library.name !== '@supabase/storage-js') }],
     },
   },
   {

@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint, unit, integration, security, e2e and one seed of the chaos run, one after
-// another. Every step runs even when an earlier one failed, so one run shows everything that is wrong;
-// the exit code is non-zero if any step failed, and the last line is the total across suites:
-// `N passed, N failed`.
+// `npm test`: typecheck, lint, unused exports (knip), unit, integration, security, e2e and one seed of
+// the chaos run, one after another. Every step runs even when an earlier one failed, so one run shows
+// everything that is wrong; the exit code is non-zero if any step failed, and the last line is the
+// total across suites: `N passed, N failed`.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -91,6 +91,7 @@ await mkdir(resultsDir, { recursive: true })
 const steps: StepResult[] = []
 steps.push(await checkStep('typecheck', 'npm', ['run', '--silent', 'typecheck']))
 steps.push(await checkStep('lint', 'npm', ['run', '--silent', 'lint']))
+steps.push(await checkStep('unused exports', 'npm', ['run', '--silent', 'unused']))
 steps.push(await vitestStep('unit', 'unit'))
 steps.push(await vitestStep('integration', 'integration'))
 steps.push(await vitestStep('security', 'security'))

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
 
-export const iconFiles = [
+const iconFiles = [
   { file: 'icons/icon-192.png', size: 192 },
   { file: 'icons/icon-512.png', size: 512 },
   { file: 'icons/icon-maskable-512.png', size: 512 },

@@ -2,12 +2,15 @@
 // Sign-out pushes what it can first (through whichever tab's worker syncs, waiting for its answer) and
 // reports what could not be pushed unless forced; then the worker makes a last push and stops, the
 // session ends (the app switches to the guest replica), this user's database is deleted and the
-// service worker's image and shared-photo caches are cleared.
-import { useMemo, type ReactNode } from 'react'
+// service worker's image and shared-photo caches are cleared. It also works out who is using the app,
+// once, and keeps it in the account store every component reads (`useAccount`).
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
 import { clearAccountCaches } from '@/data/accountCaches'
 import { deleteReplicaDatabase } from '@/data/db'
 import { ApiCallError } from '@/data/wardrobe/productApi'
 import { AccountContext, type AccountActions } from '@/auth/AccountContext'
+import { createAccountStore } from '@/auth/accountStore'
+import { AccountStoreContext, useAccountSource } from '@/auth/useAccount'
 import { endSession } from '@/auth/authActions'
 import { writeCachedProfile } from '@/auth/profileCache'
 import { useSession } from '@/auth/SessionContext'
@@ -20,6 +23,10 @@ const FINAL_PUSH_MS = 3000
 
 export function AccountProvider({ replica, children }: { replica: AppReplica; children: ReactNode }) {
   const session = useSession()
+  const account = useAccountSource()
+  const [store] = useState(() => createAccountStore(account))
+  // Readers re-render before the browser paints; the store ignores an account equal to the last.
+  useLayoutEffect(() => store.set(account), [store, account])
   const actions = useMemo<AccountActions>(() => {
     const finish = async (stopSync: () => Promise<unknown>) => {
       session.expectSignOut()
@@ -54,5 +61,9 @@ export function AccountProvider({ replica, children }: { replica: AppReplica; ch
       },
     }
   }, [replica, session])
-  return <AccountContext.Provider value={actions}>{children}</AccountContext.Provider>
+  return (
+    <AccountStoreContext.Provider value={store}>
+      <AccountContext.Provider value={actions}>{children}</AccountContext.Provider>
+    </AccountStoreContext.Provider>
+  )
 }

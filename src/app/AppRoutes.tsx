@@ -1,12 +1,13 @@
-// Every route of the product (spec §2). The polaroid route renders over the page it came from when the
-// navigation state names a background (the home page), else over its wall: screens never import each
-// other, so the route table puts the two together. Screens that lead to others fetch their code ahead
+// Every route of the product (spec §2), made from the one route table in screenChunks.ts, with one lazy
+// screen per chunk there. The polaroid route renders over the page it came from when the navigation
+// state names a background (the home page), else over its wall: screens never import each other, so
+// the route table puts the two together. Screens that lead to others fetch their code ahead
 // (create-wall → the new wall, a wall → its polaroids), so those open offline too.
-import { Suspense, useLayoutEffect, type ReactNode } from 'react'
+import { Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react'
 import { Route, Routes, useLocation, type Location } from 'react-router-dom'
 import { BootShell } from './BootShell'
-import { lazyScreen } from './lazyScreen'
-import { SCREEN_CHUNKS, screensForPath, type ScreenName } from './screenChunks'
+import { lazyScreen, type LazyScreen } from './lazyScreen'
+import { ROUTES, SCREEN_CHUNKS, screensForPath, type RouteEntry, type ScreenName } from './screenChunks'
 import { NotFoundScreen } from './NotFoundScreen'
 import { afterFirstScreen, firstScreenRendered } from '@/lib/afterFirstScreen'
 
@@ -15,37 +16,31 @@ function prefetch(load: () => Promise<unknown>): void {
   afterFirstScreen(() => void load().catch((error: unknown) => console.warn('Could not fetch a screen ahead of time', error)))
 }
 
-const HomeScreen = lazyScreen(SCREEN_CHUNKS.HomeScreen, 'HomeScreen')
-const CreateWallScreen = lazyScreen(() => {
-  prefetch(SCREEN_CHUNKS.WallScreen)
-  return SCREEN_CHUNKS.CreateWallScreen()
-}, 'CreateWallScreen')
-const PreviewScreen = lazyScreen(SCREEN_CHUNKS.PreviewScreen, 'PreviewScreen')
-const WallScreen = lazyScreen(() => {
-  prefetch(SCREEN_CHUNKS.PolaroidScreen)
-  return SCREEN_CHUNKS.WallScreen()
-}, 'WallScreen')
-const SubmitScreen = lazyScreen(SCREEN_CHUNKS.SubmitScreen, 'SubmitScreen')
-const PolaroidScreen = lazyScreen(SCREEN_CHUNKS.PolaroidScreen, 'PolaroidScreen')
-const ProfileScreen = lazyScreen(SCREEN_CHUNKS.ProfileScreen, 'ProfileScreen')
-const SetupProfileScreen = lazyScreen(SCREEN_CHUNKS.SetupProfileScreen, 'SetupProfileScreen')
-const ResetPasswordScreen = lazyScreen(SCREEN_CHUNKS.ResetPasswordScreen, 'ResetPasswordScreen')
-const ShareScreen = lazyScreen(SCREEN_CHUNKS.ShareScreen, 'ShareScreen')
-const CreatePasswordScreen = lazyScreen(SCREEN_CHUNKS.CreatePasswordScreen, 'CreatePasswordScreen')
-
-const SCREENS: Record<ScreenName, { preload(): Promise<unknown> }> = {
-  HomeScreen,
-  CreateWallScreen,
-  PreviewScreen,
-  WallScreen,
-  SubmitScreen,
-  PolaroidScreen,
-  ProfileScreen,
-  SetupProfileScreen,
-  ResetPasswordScreen,
-  CreatePasswordScreen,
-  ShareScreen,
+/** Screens whose code fetches another's ahead: the screen they usually lead to. */
+const LEADS_TO: Partial<Record<ScreenName, ScreenName>> = {
+  CreateWallScreen: 'WallScreen',
+  WallScreen: 'PolaroidScreen',
 }
+
+/** What a screen takes: only the polaroid has a prop (`overlay`), which elementOf and the background route pass. */
+type ScreenProps = { overlay?: boolean }
+type ScreenModule = Record<ScreenName, ComponentType<ScreenProps>>
+
+function lazyOf(name: ScreenName): LazyScreen<ScreenProps> {
+  // Each chunk exports the screen under its own name; the table's types cannot say so per key.
+  const load = SCREEN_CHUNKS[name] as unknown as () => Promise<ScreenModule>
+  return lazyScreen(() => {
+    const next = LEADS_TO[name]
+    if (next) prefetch(SCREEN_CHUNKS[next])
+    return load()
+  }, name)
+}
+
+/** One lazy screen per chunk of the route table. */
+const SCREENS = Object.fromEntries((Object.keys(SCREEN_CHUNKS) as ScreenName[]).map((name) => [name, lazyOf(name)])) as Record<
+  ScreenName,
+  LazyScreen<ScreenProps>
+>
 
 /**
  * Resolves once the screens `pathname` shows can render without suspending (their code is usually
@@ -61,13 +56,23 @@ function Shown() {
   return null
 }
 
-/** Every other screen is "shown" when its code has loaded and it rendered (the home page and a wall say it themselves, once their data is read). */
-const shown = (screen: ReactNode) => (
-  <>
-    {screen}
-    <Shown />
-  </>
-)
+/** The home page and a wall say themselves when they are shown, once their data is read. */
+const SAYS_WHEN_SHOWN: ReadonlySet<ScreenName> = new Set(['HomeScreen', 'WallScreen'])
+
+/** A route's screens; every other screen is "shown" when its code has loaded and it rendered. */
+function elementOf(route: RouteEntry): ReactNode {
+  const screens = route.screens.map((name) => {
+    // The polaroid drawn over its own wall is a page, not an overlay (that is the background route's).
+    const Screen = SCREENS[name]
+    return name === 'PolaroidScreen' ? <Screen key={name} overlay={false} /> : <Screen key={name} />
+  })
+  return (
+    <>
+      {screens}
+      {!route.screens.some((name) => SAYS_WHEN_SHOWN.has(name)) && <Shown />}
+    </>
+  )
+}
 
 export function AppRoutes() {
   const location = useLocation()
@@ -75,32 +80,22 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<BootShell />}>
       <Routes location={background ?? location}>
-        <Route path="/" element={<HomeScreen />} />
-        <Route path="/create-wall" element={shown(<CreateWallScreen />)} />
-        <Route path="/create-preview" element={shown(<PreviewScreen />)} />
-        <Route path="/wall" element={<WallScreen />} />
-        <Route path="/wall/:wallId" element={<WallScreen />} />
-        <Route path="/wall/:wallId/submit" element={shown(<SubmitScreen />)} />
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={elementOf(route)} />
+        ))}
         <Route
-          path="/wall/:wallId/polaroid/:polaroidId"
+          path="*"
           element={
             <>
-              <WallScreen />
-              <PolaroidScreen overlay={false} />
+              <NotFoundScreen />
+              <Shown />
             </>
           }
         />
-        <Route path="/profile/:username" element={shown(<ProfileScreen />)} />
-        <Route path="/setup-profile" element={shown(<SetupProfileScreen />)} />
-        <Route path="/reset-password" element={shown(<ResetPasswordScreen />)} />
-        <Route path="/create-password" element={shown(<CreatePasswordScreen />)} />
-        <Route path="/share" element={shown(<ShareScreen />)} />
-        <Route path="/:username" element={shown(<ProfileScreen />)} />
-        <Route path="*" element={shown(<NotFoundScreen />)} />
       </Routes>
       {background && (
         <Routes>
-          <Route path="/wall/:wallId/polaroid/:polaroidId" element={<PolaroidScreen overlay />} />
+          <Route path="/wall/:wallId/polaroid/:polaroidId" element={<SCREENS.PolaroidScreen overlay />} />
         </Routes>
       )}
     </Suspense>

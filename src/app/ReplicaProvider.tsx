@@ -43,7 +43,8 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
       },
       refreshAccessToken,
       // A first visit has nothing on the device to show: the worker's pull is the first screen's data.
-      { startNow: replicaMissingAtBoot(db.name) },
+      // A worker that cannot start says so in this replica's scope rows.
+      { startNow: replicaMissingAtBoot(db.name), db },
     )
     setReplica({ db, userId, sync, images: imageSigner, api: createProductApi({ apiUrl: appConfig.apiUrl, accessToken: currentAccessToken }, userId) })
     // A signed-in user's replica holds unsynced work: ask the browser not to evict it under pressure.

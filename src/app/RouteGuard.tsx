@@ -7,7 +7,7 @@ import { useAccount } from '@/auth/useAccount'
 import { ACCOUNT_WAITING_FOR_NETWORK } from '@/lib/accountMessages'
 import { BootShell } from './BootShell'
 
-export const SETUP_PROFILE_REDIRECT_MS = 2000
+const SETUP_PROFILE_REDIRECT_MS = 2000
 
 /** Pages a signed-in user without a profile may stay on. */
 const profileFreePaths = new Set(['/setup-profile', '/create-password', '/reset-password'])

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { screensForPath } from './screenChunks'
+import { matchRoutes } from 'react-router-dom'
+import { ROUTES, SCREEN_CHUNKS, routeForPath, screensForPath, type ScreenName } from './screenChunks'
 
 describe('screensForPath', () => {
   it('names the screens each route shows', () => {
@@ -21,5 +22,36 @@ describe('screensForPath', () => {
   it('knows nothing of paths no route has', () => {
     expect(screensForPath('/wall')).toEqual(['WallScreen']) // the wall screen says "not found" itself
     expect(screensForPath('/a/b/c/d')).toEqual([])
+  })
+})
+
+describe('the route table', () => {
+  // react-router ranks routes by specificity; the boot matcher takes the first match in table order.
+  // Every route's path, with parameters that look like fixed segments too, must land on the same
+  // route both ways, or the boot script would fetch one screen's code and the router render another.
+  const routerRoutes = [...ROUTES.map((route) => ({ path: route.path })), { path: '*' }]
+  const values = ['abc', 'wall', 'share', 'profile', 'submit', 'polaroid', 'create-wall', 'setup-profile']
+  const pathsOf = (pattern: string): string[] =>
+    pattern
+      .split('/')
+      .reduce<string[]>(
+        (paths, segment) =>
+          segment.startsWith(':') ? paths.flatMap((p) => values.map((v) => `${p}/${v}`)) : paths.map((p) => (segment ? `${p}/${segment}` : p)),
+        [''],
+      )
+      .map((path) => path || '/')
+
+  it('matches every path to the same route as react-router does', () => {
+    const paths = [...ROUTES.flatMap((route) => pathsOf(route.path)), '/a/b/c/d', '/profile', '/wall/a/b']
+    for (const path of paths) {
+      const router = matchRoutes(routerRoutes, path)?.[0]?.route.path
+      const boot = routeForPath(path)?.path ?? '*'
+      expect(boot, path).toBe(router)
+    }
+  })
+
+  it('gives every screen whose code it names a route', () => {
+    const routed = new Set(ROUTES.flatMap((route) => route.screens))
+    expect(Object.keys(SCREEN_CHUNKS).filter((name) => !routed.has(name as ScreenName))).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
-// Where each screen's code lives and which screens each path shows: one table for the route table's
-// lazy screens and for the boot script, which starts fetching the first route's code before React (and
-// react-router) have loaded, hence the small matcher of its own.
+// The route table: where each screen's code lives and which screens each path shows. AppRoutes makes
+// its lazy screens and its <Route>s from it, and the boot script, which starts fetching the first
+// route's code before React (and react-router) have loaded, reads it with a small matcher of its own
+// (screenChunks.test.ts holds that matcher to react-router's ranking).
 export const SCREEN_CHUNKS = {
   HomeScreen: () => import('@/screens/home/HomeScreen'),
   CreateWallScreen: () => import('@/screens/create-wall/CreateWallScreen'),
@@ -17,21 +18,27 @@ export const SCREEN_CHUNKS = {
 
 export type ScreenName = keyof typeof SCREEN_CHUNKS
 
-/** Paths with their screens, most specific first (`:name` matches one segment). */
-const SCREENS_BY_PATH: ReadonlyArray<readonly [string, readonly ScreenName[]]> = [
-  ['/', ['HomeScreen']],
-  ['/create-wall', ['CreateWallScreen']],
-  ['/create-preview', ['PreviewScreen']],
-  ['/setup-profile', ['SetupProfileScreen']],
-  ['/reset-password', ['ResetPasswordScreen']],
-  ['/create-password', ['CreatePasswordScreen']],
-  ['/share', ['ShareScreen']],
-  ['/wall', ['WallScreen']],
-  ['/wall/:wallId', ['WallScreen']],
-  ['/wall/:wallId/submit', ['SubmitScreen']],
-  ['/wall/:wallId/polaroid/:polaroidId', ['WallScreen', 'PolaroidScreen']],
-  ['/profile/:username', ['ProfileScreen']],
-  ['/:username', ['ProfileScreen']],
+export interface RouteEntry {
+  path: string
+  /** The screens the path shows, drawn in this order (a polaroid over its wall). */
+  screens: readonly ScreenName[]
+}
+
+/** Every route of the product (spec §2), most specific first (`:name` matches one segment). */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', screens: ['HomeScreen'] },
+  { path: '/create-wall', screens: ['CreateWallScreen'] },
+  { path: '/create-preview', screens: ['PreviewScreen'] },
+  { path: '/setup-profile', screens: ['SetupProfileScreen'] },
+  { path: '/reset-password', screens: ['ResetPasswordScreen'] },
+  { path: '/create-password', screens: ['CreatePasswordScreen'] },
+  { path: '/share', screens: ['ShareScreen'] },
+  { path: '/wall', screens: ['WallScreen'] },
+  { path: '/wall/:wallId', screens: ['WallScreen'] },
+  { path: '/wall/:wallId/submit', screens: ['SubmitScreen'] },
+  { path: '/wall/:wallId/polaroid/:polaroidId', screens: ['WallScreen', 'PolaroidScreen'] },
+  { path: '/profile/:username', screens: ['ProfileScreen'] },
+  { path: '/:username', screens: ['ProfileScreen'] },
 ]
 
 function matches(pattern: string, pathname: string): boolean {
@@ -40,9 +47,14 @@ function matches(pattern: string, pathname: string): boolean {
   return want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment === have[i])
 }
 
+/** The route `pathname` takes, as the boot script sees it (undefined for paths no route knows). */
+export function routeForPath(pathname: string): RouteEntry | undefined {
+  return ROUTES.find((route) => matches(route.path, pathname))
+}
+
 /** The screens `pathname` shows (none for paths no route knows). */
 export function screensForPath(pathname: string): readonly ScreenName[] {
-  return SCREENS_BY_PATH.find(([pattern]) => matches(pattern, pathname))?.[1] ?? []
+  return routeForPath(pathname)?.screens ?? []
 }
 
 /** Starts loading the code of the screens `pathname` shows; never rejects (a failure shows when rendered). */

@@ -3,7 +3,7 @@
 import { createContext, useContext } from 'react'
 import type { AuthResult } from './authActions'
 
-export type SignOutResult = { ok: true } | { ok: false; unpushed: number }
+type SignOutResult = { ok: true } | { ok: false; unpushed: number }
 
 export interface AccountActions {
   /** Pushes what it can first; without `force`, stops and reports changes that could not be pushed. */

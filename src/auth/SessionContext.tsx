@@ -14,7 +14,7 @@ import { withTimeout } from './withTimeout'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { markBoot } from '@/lib/bootMarks'
 
-export const SESSION_CHECK_TIMEOUT_MS = 5000
+const SESSION_CHECK_TIMEOUT_MS = 5000
 
 export interface SessionUser {
   id: string

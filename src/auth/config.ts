@@ -9,7 +9,7 @@ export interface AppConfig {
   siteUrl: string
 }
 
-export function readConfig(): AppConfig {
+function readConfig(): AppConfig {
   const origin = window.location.origin
   const env = import.meta.env
   const anonKey = typeof env.VITE_SUPABASE_ANON_KEY === 'string' ? env.VITE_SUPABASE_ANON_KEY : ''

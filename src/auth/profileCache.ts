@@ -1,6 +1,6 @@
 // The profile kept in session storage under `moori_profile` (spec §4), so a reload knows at once
 // whether the user has a profile, before the replica or the network answer.
-export const PROFILE_CACHE_KEY = 'moori_profile'
+const PROFILE_CACHE_KEY = 'moori_profile'
 
 export interface CachedProfile {
   id: string

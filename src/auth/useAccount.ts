@@ -1,17 +1,20 @@
 // Who is using the app: the session plus the user's profile, as the guard and the header need them.
+// Worked out once, by the app's AccountProvider (`useAccountSource`), and read by every component from
+// the one account store (`useAccount`).
 // The profile comes from the replica; the session-storage copy answers first, and after 10 s without
 // an answer the profile counts as loaded with whatever is known (spec §4). Offline, "not known yet"
 // is not "none": on a new device whose replica has not heard from the server, the account keeps
 // waiting for the network (and says so) instead of being sent to set up a profile it already has.
-import { useEffect, useRef, useState } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useMyProfileState } from '@/data/queries/useProfile'
 import { useRetainScope } from '@/data/queries/useScope'
-import { useSyncOnline } from '@/data/queries/useSyncStatus'
+import { useConnectivity } from '@/data/connectivity'
 import type { ProfileRow } from '@/data/model/rows'
 import { readCachedProfile, writeCachedProfile, type CachedProfile } from './profileCache'
+import type { AccountStore } from './accountStore'
 import { useSession, type SessionUser } from './SessionContext'
 
-export const PROFILE_LOAD_TIMEOUT_MS = 10_000
+const PROFILE_LOAD_TIMEOUT_MS = 10_000
 
 export interface Account {
   status: 'loading' | 'signedOut' | 'signedIn'
@@ -23,12 +26,13 @@ export interface Account {
   waitingForNetwork: boolean
 }
 
-export function useAccount(): Account {
+/** The computation itself: run once, by the provider that fills the account store. */
+export function useAccountSource(): Account {
   const session = useSession()
   const userId = session.user?.id ?? null
   useRetainScope(userId ? 'me' : null)
   const mine = useMyProfileState()
-  const offline = useSyncOnline() === false
+  const offline = !useConnectivity().online
   const replicaProfile = mine?.profile
   const me = { status: mine?.me ?? 'loading' }
   const [timedOut, setTimedOut] = useState(false)
@@ -72,4 +76,14 @@ export function useAccount(): Account {
     profileLoading: (!known && !cached && !timedOut) || waitingForNetwork,
     waitingForNetwork,
   }
+}
+
+/** The one account store, provided by the app's AccountProvider. */
+export const AccountStoreContext = createContext<AccountStore<Account> | null>(null)
+
+/** The account, from the one store the app's AccountProvider keeps. */
+export function useAccount(): Account {
+  const store = useContext(AccountStoreContext)
+  if (!store) throw new Error('useAccount() needs the AccountProvider above it')
+  return useSyncExternalStore(store.subscribe, store.get)
 }

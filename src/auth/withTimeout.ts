@@ -1,5 +1,5 @@
 // Races a promise against a timer (the spec's session and profile timeouts).
-export class TimeoutError extends Error {
+class TimeoutError extends Error {
   override name = 'TimeoutError'
 }
 

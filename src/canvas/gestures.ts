@@ -9,7 +9,7 @@ import { itemTransform } from './itemTransform'
 
 export type { ItemPosition } from './gestureTypes'
 
-export interface GestureItem {
+interface GestureItem {
   id: string
   x: number
   y: number

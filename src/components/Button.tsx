@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { Link, type LinkProps } from 'react-router-dom'
 import styles from './Button.module.css'
 
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger'
+type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger'
 
 interface StyleProps {
   variant?: ButtonVariant

@@ -1,8 +1,11 @@
 // Who else has this wall open (issue 16): a small stack of their avatars in the header, guests as
-// 'Guest'. The chip a card carries while someone else drags it is the same avatar with their name.
+// 'Guest' (or, when the presence worker did not start, that failure with Try Again). The chip a card
+// carries while someone else drags it is the same avatar with their name.
 import type { PresencePeer } from '@/data/model/presence'
 import { useImageUrl } from '@/data/images/useImageUrl'
+import { messages } from '@/lib/messages'
 import { Avatar } from './Avatar'
+import { Button } from './Button'
 import styles from './PresenceStack.module.css'
 
 const SHOWN = 4
@@ -12,7 +15,18 @@ function PeerAvatar({ peer, size }: { peer: PresencePeer; size: number }) {
   return <Avatar name={peer.name} src={avatar.url} size={size} />
 }
 
-export function PresenceStack({ peers }: { peers: PresencePeer[] }) {
+/** `onRetry`: the presence worker did not start; the stack says so instead, with Try Again. */
+export function PresenceStack({ peers, onRetry }: { peers: PresencePeer[]; onRetry?: () => void }) {
+  if (onRetry) {
+    return (
+      <div className={styles.failed} role="status" data-testid="presence-failed">
+        <span>{messages.presenceFailed}</span>
+        <Button size="small" onClick={onRetry}>
+          {messages.tryAgain}
+        </Button>
+      </div>
+    )
+  }
   if (peers.length === 0) return null
   const names = peers.map((peer) => peer.name)
   const label = `Also here now: ${names.join(', ')}`

@@ -7,7 +7,7 @@ import { StoredImage } from './StoredImage'
 import styles from './StickerCard.module.css'
 
 export const STICKER_CARD = STICKER_FOOTPRINT
-export const CUTOUT_PENDING = 'Cut out when online'
+const CUTOUT_PENDING = 'Cut out when online'
 
 export function StickerCard({
   imagePath,

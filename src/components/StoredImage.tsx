@@ -6,7 +6,7 @@ import { useImageUrl } from '@/data/images/useImageUrl'
 import { Icon } from './Icon'
 import styles from './StoredImage.module.css'
 
-export const IMAGE_RETRIES = 2
+const IMAGE_RETRIES = 2
 
 export interface StoredImageProps {
   imagePath: string | null

@@ -5,7 +5,7 @@ import { useReplica } from '@/data/ReplicaContext'
 import { Button } from './Button'
 import { Dialog } from './Dialog'
 import { Icon } from './Icon'
-import type { ShownSyncStatus } from './SyncStatusChip'
+import type { ShownSyncStatus } from '@/data/queries/useSyncStatus'
 import styles from './SyncDetailsDialog.module.css'
 
 const time = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })

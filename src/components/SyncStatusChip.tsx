@@ -1,8 +1,9 @@
 // The sync status, unobtrusive: 'All changes saved', 'Saving...', 'Offline · 3 changes waiting', or a
 // refusal count. It is a button: one tap shows the details (how many changes wait and since when, the
 // last sync, the last error) with Try now. Phones show a shorter text (`compact`), never a clipped one.
-import { Suspense, useEffect, useState } from 'react'
-import { useSyncStatus, type SyncStatus } from '@/data/queries/useSyncStatus'
+import { Suspense, useState } from 'react'
+import { useConnectivity } from '@/data/connectivity'
+import { useSyncStatus, type ShownSyncStatus } from '@/data/queries/useSyncStatus'
 import { Icon } from './Icon'
 import { lazyPart } from './lazyPart'
 import styles from './SyncStatusChip.module.css'
@@ -27,7 +28,7 @@ export function syncStatusText(status: StatusForText): string {
 }
 
 /** A count that never outgrows a phone's chip. */
-export const shortCount = (count: number) => (count > 999 ? '999+' : String(count))
+const shortCount = (count: number) => (count > 999 ? '999+' : String(count))
 
 /** The same, in a few characters for a phone: 'Saved', 'Saving...', '3 waiting', 'Offline · 3'. */
 export function shortSyncStatusText(status: StatusForText): string {
@@ -39,33 +40,13 @@ export function shortSyncStatusText(status: StatusForText): string {
 
 const SyncDetailsDialog = lazyPart(() => import('./SyncDetailsDialog'), 'SyncDetailsDialog')
 
-/** Offline with a service worker in control: the app itself runs from the device's cache. */
-function useRunningFromCache(): boolean {
-  const [fromCache, setFromCache] = useState(false)
-  useEffect(() => {
-    const update = () => setFromCache(!navigator.onLine && Boolean(navigator.serviceWorker?.controller))
-    update()
-    window.addEventListener('online', update)
-    window.addEventListener('offline', update)
-    return () => {
-      window.removeEventListener('online', update)
-      window.removeEventListener('offline', update)
-    }
-  }, [])
-  return fromCache
-}
-
-export interface ShownSyncStatus extends SyncStatus {
-  fromCache: boolean
-}
-
 /**
  * `compact`: 'short' words (over a phone's canvas) or an 'icon' with the count of waiting changes (a
  * phone's crowded header). The full sentence is always the button's accessible name.
  */
 export function SyncStatusChip({ compact }: { compact?: 'short' | 'icon' }) {
   const synced = useSyncStatus()
-  const fromCache = useRunningFromCache()
+  const { fromCache } = useConnectivity()
   const [open, setOpen] = useState(false)
   // The details' code is fetched ahead; mounted from the first opening on (closing returns focus).
   const [opened, setOpened] = useState(false)

@@ -7,7 +7,7 @@ import { Icon } from './Icon'
 import { useTopModal } from './modalStack'
 import styles from './Toasts.module.css'
 
-export type ToastKind = 'info' | 'success' | 'error'
+type ToastKind = 'info' | 'success' | 'error'
 
 /** A button in a toast ('Undo' after a delete); pressing it also dismisses the toast. */
 export interface ToastAction {
@@ -30,7 +30,7 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null)
 
-export const ERROR_TOAST_MS = 5000
+const ERROR_TOAST_MS = 5000
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([])

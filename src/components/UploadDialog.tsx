@@ -163,7 +163,7 @@ function UploadForm({
         multiline
         value={message}
         maxLength={limits.polaroidMessage}
-        error={message.length > limits.polaroidMessage ? 'Message is too long' : null}
+        error={message.length > limits.polaroidMessage ? messages.messageTooLong : null}
         onChange={(event) => setMessage(event.currentTarget.value)}
       />
       <div className={styles.buttons}>

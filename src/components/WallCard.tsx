@@ -9,14 +9,14 @@ import { Icon, type IconName } from './Icon'
 import { StoredImage } from './StoredImage'
 import styles from './WallCard.module.css'
 
-export const DEFAULT_WALL_DESCRIPTION = 'A new collaborative wall'
-export const PREVIEW_LIMIT = 4
+const DEFAULT_WALL_DESCRIPTION = 'A new collaborative wall'
+const PREVIEW_LIMIT = 4
 
 export function imageCountText(count: number): string {
   return `${count} image${count === 1 ? '' : 's'}`
 }
 
-export function createdDateText(iso: string): string {
+function createdDateText(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })

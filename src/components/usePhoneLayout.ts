@@ -3,7 +3,7 @@
 // shortens. CSS modules repeat the same media query (search for PHONE_LAYOUT_QUERY).
 import { useCallback, useSyncExternalStore } from 'react'
 
-export const PHONE_LAYOUT_QUERY = '(max-width: 640px), (max-height: 500px)'
+const PHONE_LAYOUT_QUERY = '(max-width: 640px), (max-height: 500px)'
 
 // One MediaQueryList per query for the page's life: React reads the answer on every render and after
 // every commit of each component that asks (a dozen on a wall), and `matchMedia()` parses the query

@@ -12,7 +12,7 @@ import { usePreloadDownscaler } from './usePreloadDownscaler'
 import { messages } from '@/lib/messages'
 
 export const UPLOAD_FAILED = messages.uploadImageFailed
-export const CREATE_FAILED = 'Failed to create polaroid. Please try again.'
+const CREATE_FAILED = 'Failed to create polaroid. Please try again.'
 
 export function useUploadPolaroid(wallId: string) {
   usePreloadDownscaler()

@@ -95,7 +95,7 @@ export class MooriDB extends Dexie {
   }
 }
 
-export { databaseNameFor, GUEST_DATABASE } from './replicaName'
+export { GUEST_DATABASE } from './replicaName'
 
 export function openReplicaDatabase(userId: string | null, options?: ConstructorParameters<typeof Dexie>[1]): MooriDB {
   return new MooriDB(databaseNameFor(userId), options)

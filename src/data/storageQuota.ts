@@ -6,13 +6,13 @@ import { MutationError } from './replica'
 
 export const OUT_OF_SPACE_MESSAGE = 'Your device is out of storage space. Free up some space, then try again.'
 
-export function isQuotaError(error: unknown): boolean {
+function isQuotaError(error: unknown): boolean {
   const names = [error, (error as { inner?: unknown } | null)?.inner].map((e) => (e as { name?: string } | null)?.name)
   return names.some((n) => n === 'QuotaExceededError' || n === 'QuotaExceeded')
 }
 
 /** Deletes the oldest share of each image cache; returns how many were removed. */
-export async function evictOldestImages(share = 0.3): Promise<number> {
+async function evictOldestImages(share = 0.3): Promise<number> {
   if (typeof caches === 'undefined') return 0
   let removed = 0
   for (const name of (await caches.keys()).filter(isImageCache)) {

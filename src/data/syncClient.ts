@@ -6,15 +6,17 @@
 // The worker starts once the page has painted and gone idle, not with the app: its script and its
 // database work would otherwise compete with the first screen, which reads only the replica. Calls
 // made before then wait for it in order; a call that needs the engine's answer (flush, sign-out)
-// starts it at once.
+// starts it at once. A worker that does not start (its script failed to load, its start threw) is
+// not only logged: the held scopes' rows say so, and Try Again (`resume`) starts a new one.
 import type * as ComlinkModule from 'comlink'
 import type { FlushSummary } from '../../workers/sync/SyncEngine'
 import type { SyncWorkerApi, SyncWorkerConfig } from '../../workers/sync/workerApi'
 import type { ScopeKey } from './model/scopes'
 import type { SyncHandle } from './replica'
+import type { MooriDB } from './db'
+import { markScopeFailed } from '../../workers/sync/scopeState'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
-
-export type { FlushSummary }
+import { onNetworkChange } from './connectivity'
 
 export interface SyncClient extends SyncHandle {
   setAccessToken(token: string | null): void
@@ -27,11 +29,14 @@ export interface SyncClient extends SyncHandle {
   stop(): Promise<void>
 }
 
-interface Started {
+export interface Started {
   api: ComlinkModule.Remote<SyncWorkerApi>
   terminate(): void
 }
 
+type Spawn = (config: SyncWorkerConfig, refreshToken: () => Promise<string | null>) => Promise<Started>
+
+/** Resolves once the worker has started; rejects when its script did not load or its start failed. */
 async function spawnWorker(config: SyncWorkerConfig, refreshToken: () => Promise<string | null>): Promise<Started> {
   const Comlink = await import('comlink')
   const worker = new Worker(new URL('../../workers/sync/sync.worker.ts', import.meta.url), {
@@ -39,63 +44,111 @@ async function spawnWorker(config: SyncWorkerConfig, refreshToken: () => Promise
     name: 'moori-sync',
   })
   const api = Comlink.wrap<SyncWorkerApi>(worker)
-  api.start(config, Comlink.proxy(refreshToken)).catch((error: unknown) => console.error('[sync] The sync worker did not start', error))
-  return {
-    api,
-    terminate() {
-      api[Comlink.releaseProxy]()
-      worker.terminate()
-    },
+  const terminate = () => {
+    api[Comlink.releaseProxy]()
+    worker.terminate()
   }
+  // A script that cannot load (a 500, a broken deploy) only fires `error` on the Worker; a call
+  // through comlink would wait for its answer forever.
+  const notLoaded = new Promise<never>((_, reject) =>
+    worker.addEventListener('error', (event) => reject(new Error(event.message || 'The sync worker could not be loaded')), { once: true }),
+  )
+  try {
+    await Promise.race([api.start(config, Comlink.proxy(refreshToken)), notLoaded])
+  } catch (error) {
+    terminate()
+    throw error
+  }
+  return { api, terminate }
 }
 
 type Call = (api: Started['api']) => unknown
 
-/** `startNow`: nothing on the device to show first (a first visit), so the worker need not wait. */
+export interface SyncClientOptions {
+  /** Nothing on the device to show first (a first visit), so the worker need not wait. */
+  startNow?: boolean
+  /** The replica whose held scopes say so when the worker did not start (the screens show it with Try Again). */
+  db?: MooriDB
+  /** Tests start a fake worker; the app spawns the real one. */
+  spawn?: Spawn
+}
+
+/** A failed start already said so (logged and written to the scopes); calls that waited on it are dropped. */
+const reportedOnce = () => undefined
+
 export function startSyncClient(
   config: SyncWorkerConfig,
   refreshToken: () => Promise<string | null>,
-  options: { startNow?: boolean } = {},
+  options: SyncClientOptions = {},
 ): SyncClient {
+  const spawn = options.spawn ?? spawnWorker
   let worker: Promise<Started> | null = null
   let token = config.accessToken
   const queued: Call[] = []
+  /** Leases held now, by id: a worker started again after a failure gets them all. */
+  const held = new Map<string, ScopeKey>()
+  /** Why the worker did not start; null while it runs or starts. */
+  let failure: string | null = null
+
+  // The one failed state a dead worker leaves: every held scope's row says why, like a failed pull,
+  // so the screen shows its error with Try Again instead of a spinner that never stops.
+  const reportFailure = (scopes: Iterable<ScopeKey>) => {
+    const db = options.db
+    const message = failure
+    if (!db || message === null) return
+    for (const scope of new Set(scopes)) {
+      markScopeFailed(db, scope, `The sync worker did not start: ${message}`).catch((error: unknown) =>
+        console.error('[sync] Could not record that the sync worker did not start', error),
+      )
+    }
+  }
   const start = (): Promise<Started> => {
     if (!worker) {
       cancelScheduled()
       // With the latest token: it may have changed while the worker waited to start.
-      worker = spawnWorker({ ...config, accessToken: token }, refreshToken)
-      worker.then(
+      const spawning = spawn({ ...config, accessToken: token }, refreshToken)
+      worker = spawning
+      spawning.then(
         (w) => queued.splice(0).forEach((call) => void call(w.api)),
-        (error: unknown) => console.error('[sync] The sync worker could not be loaded', error),
+        (error: unknown) => {
+          if (worker !== spawning || stopped) return
+          console.error('[sync] The sync worker did not start', error)
+          failure = error instanceof Error ? error.message : String(error)
+          queued.length = 0
+          reportFailure(held.values())
+        },
       )
     }
     return worker
   }
-  const cancelScheduled = options.startNow ? () => undefined : afterFirstScreen(() => void start())
-  if (options.startNow) void start()
+  /** Try Again after a failed start: a new worker, with every lease held now. */
+  const restart = () => {
+    failure = null
+    worker = null
+    for (const [id, scope] of held) queued.push((api) => api.lease(id, scope))
+    void start().catch(reportedOnce)
+  }
+  const cancelScheduled = options.startNow ? () => undefined : afterFirstScreen(() => void start().catch(reportedOnce))
+  if (options.startNow) void start().catch(reportedOnce)
   /** Fire-and-forget calls keep their order and wait for the scheduled start rather than forcing it. */
   const post = (call: Call) => {
-    if (worker) void worker.then((w) => call(w.api))
+    if (failure !== null) return
+    if (worker) void worker.then((w) => call(w.api), reportedOnce)
     else queued.push(call)
   }
 
   let leases = 0
-  const onOnline = () => post((api) => api.resume())
-  const onOffline = () => post((api) => api.wentOffline())
+  const stopWatchingNetwork = onNetworkChange((online) => post((api) => (online ? api.resume() : api.wentOffline())))
   const onVisible = () => {
     if (document.visibilityState === 'visible') post((api) => api.resume())
   }
-  window.addEventListener('online', onOnline)
-  window.addEventListener('offline', onOffline)
   document.addEventListener('visibilitychange', onVisible)
 
   let stopped = false
   const detach = () => {
     stopped = true
     cancelScheduled()
-    window.removeEventListener('online', onOnline)
-    window.removeEventListener('offline', onOffline)
+    stopWatchingNetwork()
     document.removeEventListener('visibilitychange', onVisible)
   }
 
@@ -106,7 +159,9 @@ export function startSyncClient(
       if (!stopped) post((api) => api.nudge())
     },
     resume: () => {
-      if (!stopped) post((api) => api.resume())
+      if (stopped) return
+      if (failure !== null) restart()
+      else post((api) => api.resume())
     },
     refreshRow: (table, rowId) => {
       if (!stopped) post((api) => api.refreshRow(table, rowId))
@@ -114,11 +169,14 @@ export function startSyncClient(
     retainScope(scope: ScopeKey) {
       const id = String(++leases)
       if (stopped) return () => undefined
+      held.set(id, scope)
+      if (failure !== null) reportFailure([scope])
       post((api) => api.lease(id, scope))
       let released = false
       return () => {
         if (released || stopped) return
         released = true
+        held.delete(id)
         post((api) => api.unlease(id))
       }
     },
@@ -141,8 +199,10 @@ export function startSyncClient(
     },
     async signOut(timeoutMs = 8000) {
       if (stopped) return { unpushed: 0 }
-      const w = await start()
+      const w = await start().catch(() => null)
       detach()
+      // The worker never started: nothing could be pushed, and nothing runs to stop.
+      if (!w) return { unpushed: (await options.db?.outbox.count()) ?? 0 }
       try {
         return await w.api.signOut(timeoutMs)
       } finally {
@@ -152,8 +212,8 @@ export function startSyncClient(
     async stop() {
       if (stopped) return
       detach()
-      // Never started: nothing runs, and what was queued goes with the client.
-      if (!worker) return
+      // Never started (or failed to): nothing runs, and what was queued goes with the client.
+      if (!worker || failure !== null) return
       try {
         const w = await worker
         try {

@@ -2,7 +2,7 @@
 // are dealt into a grid of 250×300 slots with 50 px gaps, as many columns as fit in 80% of the window
 // (at least one). Slots already covered by a placed polaroid are skipped, so nothing lands on top of
 // the owner's own arrangement.
-export const LAYOUT_SLOT = { width: 250, height: 300, gap: 50 } as const
+const LAYOUT_SLOT = { width: 250, height: 300, gap: 50 } as const
 
 export interface Placed {
   id: string

@@ -5,7 +5,7 @@
 import { afterFirstScreen } from './afterFirstScreen'
 import libraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url'
 
-export const DOWNSCALE = { maxSide: 800, quality: 0.7, type: 'image/jpeg' } as const
+const DOWNSCALE = { maxSide: 800, quality: 0.7, type: 'image/jpeg' } as const
 
 const loadLibrary = () => import('browser-image-compression')
 

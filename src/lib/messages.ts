@@ -100,6 +100,11 @@ export const messages = {
   skippedRestored: "'{title}' is already back on the Moori, so that step was skipped.",
   itemDeleted: "'{title}' deleted.",
   undoButton: 'Undo',
+
+  // A part of the app that did not start (the failed state a screen shows with Try Again).
+  presenceFailed: 'Could not see who else is here.',
+  tryAgain: 'Try Again',
+  wallsFailed: 'Failed to load walls. Please refresh the page.',
 } as const
 
 /** A message with its `{placeholders}` filled in. */

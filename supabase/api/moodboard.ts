@@ -1,10 +1,10 @@
 // Prompt moodboards, the pure part: which words of a prompt count, how well an image matches them
 // (its name, message, wall name and tags, case-insensitive), which up to 12 images make the board, and
 // where each goes on the wall (the automatic-layout grid: 250×300 slots, 50 px gaps, 4 columns).
-export const MOODBOARD_SIZE = 12
+const MOODBOARD_SIZE = 12
 export const PROMPT_MAX = 200
-export const WALL_NAME_MAX = 80
-export const GRID = { width: 250, height: 300, gap: 50, columns: 4 } as const
+const WALL_NAME_MAX = 80
+const GRID = { width: 250, height: 300, gap: 50, columns: 4 } as const
 
 const stopWords = new Set(
   'a an and are as at be by for from how i in is it me my of on or our so some that the this to we with your you'.split(

@@ -7,7 +7,7 @@ import type { AdminClient } from './supabaseAdmin'
 const PAGE = 1000
 const REMOVE_BATCH = 100
 
-export async function listFolder(admin: AdminClient, bucket: string, folder: string): Promise<string[]> {
+async function listFolder(admin: AdminClient, bucket: string, folder: string): Promise<string[]> {
   const paths: string[] = []
   for (let offset = 0; ; offset += PAGE) {
     const { data, error } = await admin.storage

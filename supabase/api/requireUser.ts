@@ -5,6 +5,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { jwtVerify } from 'jose'
 import type { AdminClient } from './supabaseAdmin'
+import { messages } from '../../src/lib/messages'
 
 export interface ApiUser {
   id: string
@@ -13,7 +14,7 @@ export interface ApiUser {
 
 export type ApiEnv = { Variables: { user: ApiUser; accessToken: string } }
 
-const NOT_SIGNED_IN = 'User must be authenticated'
+const NOT_SIGNED_IN = messages.wardrobeNeedsSignIn
 
 async function verifyAccessToken(secret: Uint8Array, token: string): Promise<string | null> {
   try {

@@ -28,7 +28,7 @@ function socketOriginOf(origin: string): string {
   return origin.replace(/^http/, 'ws')
 }
 
-export function inlineStyleHashes(html: string): string[] {
+function inlineStyleHashes(html: string): string[] {
   const hashes = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map(
     (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
   )

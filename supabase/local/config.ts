@@ -61,7 +61,7 @@ export interface StackConfig {
 }
 
 export const LOCAL_JWT_SECRET = 'moori-local-development-jwt-secret-do-not-use-in-production'
-export const DEFAULT_PORT = 54321
+const DEFAULT_PORT = 54321
 
 function envFlag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback

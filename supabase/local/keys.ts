@@ -11,7 +11,7 @@ export interface ApiKeys {
 /** Issued-at and expiry of the API keys: fixed, so the keys are the same on every machine. */
 const KEY_IAT = 1_767_225_600 // 2026-01-01
 const KEY_EXP = 2_082_758_400 // 2036-01-01
-export const LOCAL_ISSUER = 'supabase-local-moori'
+const LOCAL_ISSUER = 'supabase-local-moori'
 
 function secretBytes(secret: string): Uint8Array {
   return new TextEncoder().encode(secret)

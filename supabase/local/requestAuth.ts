@@ -5,7 +5,7 @@ import type { RequestAuth, ApiRole } from './db/asRole'
 import type { ApiKeys } from './keys'
 import { verifyJwt } from './keys'
 
-export type AuthRefusal =
+type AuthRefusal =
   | { ok: false; reason: 'no_api_key'; message: 'No API key found in request' }
   | { ok: false; reason: 'invalid_api_key'; message: 'Invalid API key' }
   | { ok: false; reason: 'jwt_expired'; message: 'JWT expired' }

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { OriginPolicy } from './guard/originPolicy'
 
-export const allowedRequestHeaders = [
+const allowedRequestHeaders = [
   'authorization',
   'apikey',
   'x-client-info',
@@ -23,7 +23,7 @@ export const allowedRequestHeaders = [
   'range-unit',
 ]
 
-export const exposedResponseHeaders = [
+const exposedResponseHeaders = [
   'Content-Range',
   'X-Supabase-Api-Version',
   'Content-Type',

@@ -16,7 +16,7 @@ import { appSecurityHeaders, parseHeadersFile } from './appSecurityHeaders'
 import { SHARE_SCREEN, SHARE_TARGET_ACTION } from '../../src/lib/shareTarget'
 
 /** Paths that belong to the stack's services and never fall back to the app shell. */
-export const servicePrefixes = [
+const servicePrefixes = [
   '/auth/',
   '/rest/',
   '/storage/',

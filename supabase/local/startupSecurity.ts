@@ -7,7 +7,7 @@
 import { LOCAL_JWT_SECRET, type StackConfig } from './config'
 import { isReachableFromElsewhere } from './deployment'
 
-export const MIN_JWT_SECRET_LENGTH = 32
+const MIN_JWT_SECRET_LENGTH = 32
 
 export class UnsafeStartupError extends Error {
   override name = 'UnsafeStartupError'

@@ -45,7 +45,7 @@ export interface FlushSummary {
 }
 
 /** The tab name of leases the engine takes for itself (`me`) and for callers without a tab (tests). */
-export const ENGINE_TAB = 'engine'
+const ENGINE_TAB = 'engine'
 
 type Timer = ReturnType<typeof setTimeout>
 

@@ -9,7 +9,7 @@ import { failureMessage } from './failureMessage'
 import { restoreServerVersion } from './restoreServerVersion'
 import type { SyncTransport } from './transport'
 
-export const PUSH_BATCH_SIZE = 100
+const PUSH_BATCH_SIZE = 100
 
 type RowOp = Extract<PushOp, { op: 'insert' | 'update' | 'call' }>
 

@@ -22,7 +22,7 @@ export interface SyncWorkerConfig {
 }
 
 /** Called back on the main thread when the server says the token is no longer good. */
-export type RefreshToken = () => Promise<string | null>
+type RefreshToken = () => Promise<string | null>
 
 export interface SyncWorkerApi {
   start(config: SyncWorkerConfig, refreshToken: RefreshToken): Promise<void>
@@ -54,7 +54,7 @@ export interface SyncWorkerEnvironment {
   log?: (message: string, error?: unknown) => void
 }
 
-export const browserEnvironment: SyncWorkerEnvironment = {
+const browserEnvironment: SyncWorkerEnvironment = {
   openDatabase: (name) => new MooriDB(name),
   transport: (config, tokens) =>
     createSupabaseTransport({ url: config.supabaseUrl, anonKey: config.anonKey, apiUrl: config.apiUrl, tokens }),

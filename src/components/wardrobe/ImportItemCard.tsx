@@ -9,8 +9,8 @@ import { tagLabel } from '@/lib/wardrobe/tagOptions'
 import { cardTags, type ImportSelection } from './importSelection'
 import styles from './ImportItemCard.module.css'
 
-export const CUT_OUT_WHEN_ONLINE = 'Will be cut out when online'
-export const ORIGINAL_FOR_NOW = 'Original image for now'
+const CUT_OUT_WHEN_ONLINE = 'Will be cut out when online'
+const ORIGINAL_FOR_NOW = 'Original image for now'
 
 export function ImportItemCard({
   entry,

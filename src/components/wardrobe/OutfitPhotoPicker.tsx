@@ -9,7 +9,7 @@ import { Icon } from '@/components/Icon'
 import { useObjectUrl } from '@/components/useObjectUrl'
 import styles from './OutfitPhotoPicker.module.css'
 
-export const SKIP_TAGGING_LABEL = 'Skip AI tagging'
+const SKIP_TAGGING_LABEL = 'Skip AI tagging'
 
 export interface OutfitPick {
   file: File

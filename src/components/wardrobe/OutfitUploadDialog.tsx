@@ -11,8 +11,8 @@ export type OutfitFlowPhase =
   | { kind: 'uploading'; file: File }
   | { kind: 'follow'; jobId: string; file: File | null }
 
-export const UPLOAD_PRODUCT_TITLE = 'Upload Product'
-export const PROCESSING_TITLE = 'Processing your photo'
+const UPLOAD_PRODUCT_TITLE = 'Upload Product'
+const PROCESSING_TITLE = 'Processing your photo'
 
 export function OutfitUploadDialog({
   phase,

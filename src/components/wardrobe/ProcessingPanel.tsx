@@ -20,7 +20,7 @@ import {
 } from './outfitProcessing'
 import { StoredImage } from '@/components/StoredImage'
 import { useToast } from '@/components/Toasts'
-import { useConnected } from '@/components/useConnected'
+import { useConnectivity } from '@/data/connectivity'
 import { useJobStatusPoll } from './useJobStatusPoll'
 import { useObjectUrl } from '@/components/useObjectUrl'
 import styles from './ProcessingPanel.module.css'
@@ -52,7 +52,7 @@ export function ProcessingPanel({
   const account = useAccount()
   const navigate = useNavigate()
   const toast = useToast()
-  const online = useConnected()
+  const { online } = useConnectivity()
   const live = useProcessingJob(jobId)
   const job = jobId ? (live?.job ?? null) : null
   const waitingToStart = live?.waitingToStart ?? false

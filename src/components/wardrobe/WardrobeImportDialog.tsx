@@ -13,13 +13,14 @@ import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
 import { Spinner } from '@/components/Spinner'
 import { StateMessage } from '@/components/StateMessage'
-import { useConnected } from '@/components/useConnected'
+import { useConnectivity } from '@/data/connectivity'
 import { ImportItemCard } from './ImportItemCard'
 import { importCategories, type Selections } from './importSelection'
 import styles from './WardrobeImportDialog.module.css'
+import { messages } from '@/lib/messages'
 
-export const WARDROBE_IMPORT_TITLE = 'Wardrobe import'
-export const LOAD_WARDROBE_FAILED = 'Failed to load wardrobe items'
+const WARDROBE_IMPORT_TITLE = 'Wardrobe import'
+const LOAD_WARDROBE_FAILED = 'Failed to load wardrobe items'
 
 export function WardrobeImportDialog({
   open,
@@ -59,7 +60,7 @@ function ImportContent({
   const wardrobe = useImportableWardrobe(true)
   const account = useAccount()
   const replica = useReplica()
-  const online = useConnected()
+  const { online } = useConnectivity()
   const [picked, setPicked] = useState<string[]>([])
 
   const items = useMemo<Filterable[]>(
@@ -100,7 +101,7 @@ function ImportContent({
           headingLevel={3}
           action={
             <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-              Try Again
+              {messages.tryAgain}
             </Button>
           }
         >

@@ -4,8 +4,8 @@
 import { isOotdStyleTag } from '@/lib/wardrobe/ootdStyles'
 import { filterOptions, type FilterableItem } from '@/lib/wardrobe/wardrobeFilters'
 
-export const IMPORT_CATEGORY_FILTERS = 5
-export const IMPORT_CARD_TAGS = 2
+const IMPORT_CATEGORY_FILTERS = 5
+const IMPORT_CARD_TAGS = 2
 
 export type ImportSelection =
   | { status: 'processing' }

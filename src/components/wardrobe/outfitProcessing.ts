@@ -7,7 +7,7 @@ import { jobView, type JobInput } from '@/lib/wardrobe/jobView'
 export const PROCESSING_POLL_MS = 2000
 export const DETECTED_ITEMS_SHOWN = 4
 
-export const PROCESSING_STEPS = [
+const PROCESSING_STEPS = [
   { at: 10, label: 'Analyzing items' },
   { at: 50, label: 'Generating tags' },
   { at: 90, label: 'Saving products' },
@@ -15,7 +15,7 @@ export const PROCESSING_STEPS = [
 
 export type ProcessingState = 'uploading' | 'waiting' | 'processing' | 'completed' | 'failed'
 
-export interface ProcessingStep {
+interface ProcessingStep {
   label: string
   at: number
   reached: boolean

@@ -5,11 +5,11 @@
 import { useEffect, useRef } from 'react'
 import { cutOutWaitingStickers } from '@/data/wardrobe/wardrobeImport'
 import { useReplica } from '@/data/ReplicaContext'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
+import { useConnectivity } from '@/data/connectivity'
 
 export function useCutOutLater(wallId: string, enabled: boolean): void {
   const replica = useReplica()
-  const online = useOnlineStatus()
+  const { online } = useConnectivity()
   const running = useRef(false)
   useEffect(() => {
     if (!enabled || !online || running.current) return

@@ -9,16 +9,14 @@ import { stickItemOnWall } from '@/data/wardrobe/wardrobeImport'
 import { MutationError } from '@/data/replica'
 import { useReplica } from '@/data/ReplicaContext'
 import { useToast } from '@/components/Toasts'
-import { useConnected } from '@/components/useConnected'
+import { useConnectivity } from '@/data/connectivity'
 import {
   reconcileSelections,
   type ImportSelection,
   type PlacedSticker,
   type Selections,
 } from './importSelection'
-
-export const ADD_TO_WALL_FAILED = 'Failed to add wardrobe items to wall'
-export const DELETE_STICKER_FAILED = 'Failed to delete sticker. Please try again.'
+import { messages } from '@/lib/messages'
 
 function withSelection(
   selections: Selections,
@@ -34,7 +32,7 @@ function withSelection(
 export function useWardrobeImport(wallId: string, stickers: readonly PlacedSticker[]) {
   const replica = useReplica()
   const toast = useToast()
-  const online = useConnected()
+  const { online } = useConnectivity()
   const [selections, setSelections] = useState<Selections>(() => new Map())
   const latest = useRef(selections)
   latest.current = selections
@@ -57,7 +55,7 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
           await deleteSticker(replica, current.stickerId)
         } catch (error) {
           console.error('Could not remove the sticker', error)
-          toast.error(DELETE_STICKER_FAILED)
+          toast.error(messages.deleteStickerFailed)
           set(itemId, current)
         }
         return
@@ -75,7 +73,7 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
       } catch (error) {
         console.error('Could not add the wardrobe item', error)
         set(itemId, null)
-        toast.error(error instanceof MutationError ? error.message : ADD_TO_WALL_FAILED)
+        toast.error(error instanceof MutationError ? error.message : messages.addStickerFailed)
       }
     },
     [replica, wallId, online, set, toast],

@@ -9,6 +9,7 @@ import type { SyncedRows, SyncedTable } from '../model/rows'
 import { serverColumns, serverTableOf } from '../model/tables'
 import { wallScope } from '../model/scopes'
 import type { Replica } from '../replica'
+import { networkOnline } from '../connectivity'
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -50,7 +51,7 @@ function exported<T extends SyncedTable>(table: T, row: SyncedRows[T]): ExportRo
 
 /** Holds each wall's scope until it has been pulled once (or the wait runs out). */
 async function pullWalls(replica: Replica, wallIds: string[]): Promise<void> {
-  if (wallIds.length === 0 || (typeof navigator !== 'undefined' && navigator.onLine === false)) return
+  if (wallIds.length === 0 || !networkOnline()) return
   const releases = wallIds.map((id) => replica.sync.retainScope(wallScope(id)))
   try {
     const deadline = Date.now() + SCOPE_WAIT_MS

@@ -6,7 +6,7 @@ import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
 
 /** Signed-URL lifetimes on refresh (spec §9): a week for wardrobe images and stickers, an hour for OOTD. */
-export function signedUrlLifetime(bucket: string): number {
+function signedUrlLifetime(bucket: string): number {
   return bucket === BUCKETS.ootd ? 3600 : 604_800
 }
 

@@ -5,7 +5,7 @@ import type { SyncedTable } from './rows'
 import type { ServerTable } from './tables'
 
 /** Product API calls the outbox may carry (POST, relative to the API's base URL). */
-export type ApiPath = '/wardrobe/background-ootd'
+type ApiPath = '/wardrobe/background-ootd'
 
 export type RpcName =
   | 'move_polaroid'

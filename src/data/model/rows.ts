@@ -91,7 +91,7 @@ export interface WardrobeItemRow {
 }
 
 /** A box as percentages of the photo (spec §3). */
-export interface BoundingBox {
+interface BoundingBox {
   x: number
   y: number
   width: number
@@ -140,7 +140,6 @@ export interface ClothingTagRow {
   updatedAt: string
   txid: string
 }
-
 
 export interface ProcessingJobRow {
   id: string

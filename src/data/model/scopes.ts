@@ -16,7 +16,7 @@ export interface ChangeBinding {
 }
 
 /** Replica rows found by an index: `table.where(index).equals(value)`. */
-export interface RowRange {
+interface RowRange {
   table: SyncedTable
   index: 'id' | 'wallId'
   value: string

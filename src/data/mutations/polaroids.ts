@@ -11,7 +11,7 @@ import { mutate } from './mutate'
 import { present, recordItemChange } from '../undo/recordChange'
 import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
 
-export const POLAROID_BUCKET = BUCKETS.polaroids
+const POLAROID_BUCKET = BUCKETS.polaroids
 
 export interface NewPolaroid {
   wallId: string

@@ -24,7 +24,7 @@ export const PREVIEW_USER = 'preview-user'
 /** The one preview wall's id (defined with its row, so reading the preview needs none of these mutations). */
 export { PREVIEW_WALL_ID }
 /** New preview polaroids land at a random x and y within 0..200 (spec §9). */
-export const PREVIEW_SPREAD = 200
+const PREVIEW_SPREAD = 200
 
 export interface PreviewSettings {
   name?: string | null
@@ -61,7 +61,7 @@ export interface NewPreviewPolaroid {
 }
 
 /** The preview form's rules (spec §5), first failure first. */
-export function previewPolaroidError(input: NewPreviewPolaroid): string | null {
+function previewPolaroidError(input: NewPreviewPolaroid): string | null {
   if (!input.name.trim()) return messages.nameRequired
   if (input.name.trim().length > limits.polaroidName) return messages.nameTooLong
   if (!input.message.trim()) return messages.messageRequired

@@ -10,7 +10,7 @@ import { keyOf } from './enqueue'
 export type PushOutcome = 'pushed' | 'pending' | { failed: string }
 
 /** After a refusal the worker puts the server's version back; wait at most this long for it. */
-export const RESTORE_WAIT_MS = 2000
+const RESTORE_WAIT_MS = 2000
 
 interface Snapshot {
   waiting: number

@@ -9,7 +9,7 @@ import { useReplica } from '../ReplicaContext'
 import { scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
-export const PREVIEW_COUNT = 4
+const PREVIEW_COUNT = 4
 
 export interface WallCard {
   wall: WallRow

@@ -5,13 +5,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { appConfig } from '@/auth/config'
 import { throttle } from '@/lib/throttle'
 import type { PresenceEvent, PresencePeer, RemoteDragStep } from '../model/presence'
-import { presenceClient } from '../presenceClient'
+import { useConnectivity } from '../connectivity'
+import { PresenceStartError, presenceClient } from '../presenceClient'
 
-export const DRAG_BROADCAST_INTERVAL_MS = 50
+const DRAG_BROADCAST_INTERVAL_MS = 50
 /** A drag with no step for this long (its dragger went away mid-drag) is forgotten. */
 const STALE_DRAG_MS = 4000
 
-export interface RemoteDrag {
+interface RemoteDrag {
   x: number
   y: number
   /** The dragger's presence key. */
@@ -19,7 +20,7 @@ export interface RemoteDrag {
 }
 
 /** Remote drags by item id, read on demand (no React render per step). */
-export interface RemoteDragStore {
+interface RemoteDragStore {
   subscribe(listener: () => void): () => void
   current(): ReadonlyMap<string, RemoteDrag>
 }
@@ -30,20 +31,9 @@ export interface WallPresence {
   drags: RemoteDragStore
   /** Report the local drag of an item (null when dropped or cancelled). */
   dragMoved: (item: string, position: { x: number; y: number } | null) => void
-}
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine)
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine)
-    window.addEventListener('online', update)
-    window.addEventListener('offline', update)
-    return () => {
-      window.removeEventListener('online', update)
-      window.removeEventListener('offline', update)
-    }
-  }, [])
-  return online
+  /** The presence worker did not start: the wall says so, with Try Again (`retry`). */
+  failed: boolean
+  retry: () => void
 }
 
 export function usePresence(
@@ -51,8 +41,13 @@ export function usePresence(
   options: { userId: string | null; accessToken: string | null; hidden: boolean; enabled: boolean },
 ): WallPresence {
   const { userId, accessToken, hidden, enabled } = options
-  const online = useOnline()
+  // Presence has its own Realtime connection: the network is enough, whatever the sync engine says.
+  const online = useConnectivity().network
   const [peers, setPeers] = useState<PresencePeer[]>([])
+  const [failed, setFailed] = useState(false)
+  // Try Again joins once more, which starts a new worker.
+  const [attempt, setAttempt] = useState(0)
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
   const client = useMemo(
     () => presenceClient({ supabaseUrl: appConfig.supabaseUrl, anonKey: appConfig.anonKey, accessToken }),
     // The worker is started once per tab; later tokens go through setAccessToken.
@@ -132,16 +127,20 @@ export function usePresence(
       }
     }
     const sweep = setInterval(() => drags.keep(known), STALE_DRAG_MS)
-    void client.join(wallId, !hiddenNow.current, onEvent).catch((error: unknown) => {
-      console.warn('presence: could not join the wall', error)
-    })
+    void client.join(wallId, !hiddenNow.current, onEvent).then(
+      () => setFailed(false),
+      (error: unknown) => {
+        console.warn('presence: could not join the wall', error)
+        if (error instanceof PresenceStartError) setFailed(true)
+      },
+    )
     return () => {
       clearInterval(sweep)
       setPeers([])
       drags.clear()
       void client.leave()
     }
-  }, [client, wallId, live, userId, drags])
+  }, [client, wallId, live, userId, drags, attempt])
 
   useEffect(() => {
     if (live) client.setTracked(!hidden)
@@ -167,5 +166,5 @@ export function usePresence(
     [client, live],
   )
 
-  return { peers, drags, dragMoved }
+  return { peers, drags, dragMoved, failed: live && failed, retry }
 }

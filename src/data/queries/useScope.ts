@@ -17,7 +17,7 @@ export interface ScopeStatusView {
   error: string | null
 }
 
-export function scopeStatusOf(state: ScopeState | undefined): ScopeStatusView {
+function scopeStatusOf(state: ScopeState | undefined): ScopeStatusView {
   if (state?.lastPulledAt) return { status: 'ready', error: null }
   if (state?.status === 'error') return { status: 'error', error: state.error }
   return { status: 'loading', error: null }

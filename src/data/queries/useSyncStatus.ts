@@ -1,7 +1,7 @@
 // What the status chip shows: online or not, pushing, how many changes wait and since when, how many
 // were refused, when the last sync happened. One live query per replica serves every component that
-// asks (sharedLiveQuery.ts), read in one transaction; `useSyncOnline` re-renders only when the
-// connection changes, not on every outbox write.
+// asks (sharedLiveQuery.ts), read in one transaction; src/data/connectivity.ts reads its `online` alone,
+// so connectivity re-renders only when the connection changes, not on every outbox write.
 import { useSyncExternalStore } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
@@ -16,6 +16,11 @@ export interface SyncStatus {
   failedCount: number
   lastSyncedAt: number | null
   lastError: string | null
+}
+
+/** The status as shown: offline too while the app runs from the service worker's cache. */
+export interface ShownSyncStatus extends SyncStatus {
+  fromCache: boolean
 }
 
 function readSyncStatus(db: MooriDB): Promise<SyncStatus> {
@@ -43,7 +48,8 @@ const sameStatus = (a: SyncStatus, b: SyncStatus) =>
 
 const stores = new WeakMap<MooriDB, SharedLiveQuery<SyncStatus>>()
 
-function statusOf(db: MooriDB): SharedLiveQuery<SyncStatus> {
+/** The one shared live query of `db`'s sync status. */
+export function syncStatusStore(db: MooriDB): SharedLiveQuery<SyncStatus> {
   let store = stores.get(db)
   if (!store) {
     store = sharedLiveQuery(() => readSyncStatus(db), sameStatus)
@@ -53,20 +59,11 @@ function statusOf(db: MooriDB): SharedLiveQuery<SyncStatus> {
 }
 
 export function useSyncStatus(): SyncStatus | undefined {
-  const store = statusOf(useReplica().db)
+  const store = syncStatusStore(useReplica().db)
   const status = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const error = store.getError()
   if (error) throw error
   return status
-}
-
-/** Whether the sync engine reaches the server; undefined until known. */
-export function useSyncOnline(): boolean | undefined {
-  const store = statusOf(useReplica().db)
-  const online = useSyncExternalStore(store.subscribe, () => store.getSnapshot()?.online)
-  const error = store.getError()
-  if (error) throw error
-  return online
 }
 
 /** Refusals the user has not been told about yet, oldest first. */

@@ -46,7 +46,7 @@ function merge(into: Set<string> | 'all', keys: MutatedKeys | null): Set<string>
 }
 
 /** Bottom to top; polaroids before stickers and then by id on a tie, as the index reads them. */
-export function byZOrder(a: WallItem, b: WallItem): number {
+function byZOrder(a: WallItem, b: WallItem): number {
   if (a.zIndex !== b.zIndex) return a.zIndex - b.zIndex
   if (a.timestamp !== b.timestamp) return a.timestamp - b.timestamp
   if (a.kind !== b.kind) return a.kind === 'polaroid' ? -1 : 1

@@ -10,7 +10,7 @@ export interface RecordingSync extends SyncHandle {
   retained: string[]
 }
 
-export function recordingSync(): RecordingSync {
+function recordingSync(): RecordingSync {
   const sync: RecordingSync = {
     nudges: 0,
     retained: [],
@@ -47,7 +47,7 @@ export function fakeSigner(): ImageSigner & { signed: number } {
 }
 
 /** Product API calls a test did not expect fail loudly; tests that need them pass their own. */
-export const unreachableApi: ProductApi = {
+const unreachableApi: ProductApi = {
   removeBackground: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
   generateWall: () => Promise.reject(new ApiCallError('No product API in this test', 0)),
   deleteAccount: () => Promise.reject(new ApiCallError('No product API in this test', 0)),

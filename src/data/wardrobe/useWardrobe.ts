@@ -23,7 +23,7 @@ export interface WardrobeEntry {
   waitingToStart: boolean
 }
 
-export interface WardrobeStats {
+interface WardrobeStats {
   totalItems: number
   totalTags: number
   categories: Record<string, number>
@@ -38,7 +38,7 @@ export interface WardrobeView {
 
 const tagOrder = ['category', 'color', 'style', 'material', 'brand', 'season', 'occasion']
 
-export function wardrobeStats(entries: WardrobeEntry[]): WardrobeStats {
+function wardrobeStats(entries: WardrobeEntry[]): WardrobeStats {
   const categories: Record<string, number> = {}
   let totalTags = 0
   for (const { tags } of entries) {
@@ -114,5 +114,3 @@ export function useProcessingJob(jobId: string | null): JobView | undefined {
     return { job: job ?? null, waitingToStart: waiting.has(jobId) }
   }, [db, jobId])
 }
-
-export { useUnfinishedOutfitJobs } from './useUnfinishedOutfitJobs'

@@ -25,12 +25,12 @@ export interface StickResult {
 }
 
 /** Cut-outs made for a user live here; stickers may show them directly. */
-export function ownCutoutFolder(userId: string): string {
+function ownCutoutFolder(userId: string): string {
   return `${STICKER_BUCKET}/${userId}/cutouts/`
 }
 
-export const backgroundRemovalFailed = (item: string) => `Background removal failed for ${item}, using original image`
-export const processingFailed = (item: string, reason: string) => `Failed to process ${item}: ${reason}`
+const backgroundRemovalFailed = (item: string) => `Background removal failed for ${item}, using original image`
+const processingFailed = (item: string, reason: string) => `Failed to process ${item}: ${reason}`
 
 function stickerFields(wallId: string, item: WardrobeItemRow) {
   return {

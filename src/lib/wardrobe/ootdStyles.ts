@@ -4,7 +4,7 @@
 
 export const OOTD_COMPLETE = 'OOTD Complete'
 export const OOTD_EXTRACTED = 'OOTD Extracted'
-export const OOTD_STYLES = [OOTD_EXTRACTED, OOTD_COMPLETE] as const
+const OOTD_STYLES = [OOTD_EXTRACTED, OOTD_COMPLETE] as const
 
 /** The tag marks where the item came from rather than describing it. */
 export function isOotdStyleTag(tag: { tagType: string; tagValue: string }): boolean {

@@ -6,7 +6,7 @@
 import { isOotdStyleTag } from './ootdStyles'
 import { tagLabel } from './tagOptions'
 
-export interface FilterableTag {
+interface FilterableTag {
   tagType: string
   tagValue: string
 }
@@ -51,11 +51,11 @@ function hasTag(item: FilterableItem, type: string, wanted: readonly string[]): 
   return item.tags.some((t) => t.tagType === type && values.has(readAs(t.tagValue)))
 }
 
-export function isOotdItem(item: FilterableItem): boolean {
+function isOotdItem(item: FilterableItem): boolean {
   return item.tags.some(isOotdStyleTag)
 }
 
-export function matchesSearch(item: FilterableItem, search: string): boolean {
+function matchesSearch(item: FilterableItem, search: string): boolean {
   const needle = lower(search.trim())
   if (!needle) return true
   return (
@@ -65,7 +65,7 @@ export function matchesSearch(item: FilterableItem, search: string): boolean {
   )
 }
 
-export function matchesFilters(item: FilterableItem, filters: WardrobeFilters): boolean {
+function matchesFilters(item: FilterableItem, filters: WardrobeFilters): boolean {
   return (
     matchesSearch(item, filters.search) &&
     hasTag(item, 'category', filters.categories) &&

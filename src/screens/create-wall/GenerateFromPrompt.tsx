@@ -7,16 +7,15 @@ import { ApiCallError } from '@/data/wardrobe/productApi'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { TextField } from '@/components/TextField'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
+import { useConnectivity } from '@/data/connectivity'
 import styles from './CreateWallScreen.module.css'
 
-export const PROMPT_LIMIT = 200
-export const GENERATE_FAILED = 'Failed to create wall'
-
+const PROMPT_LIMIT = 200
+const GENERATE_FAILED = 'Failed to create wall'
 
 export function GenerateFromPrompt({ ownerId }: { ownerId: string }) {
   const { api } = useReplica()
-  const online = useOnlineStatus()
+  const { online } = useConnectivity()
   const navigate = useNavigate()
   const [prompt, setPrompt] = useState('')
   const [busy, setBusy] = useState(false)

@@ -13,9 +13,10 @@ import { useIncrementalList } from '@/components/useIncrementalList'
 import { lazyPart } from '@/components/lazyPart'
 import { FilterChips } from './FilterChips'
 import styles from './HomeScreen.module.css'
+import { messages } from '@/lib/messages'
 
 /** Spec §2: 6 by default, 6 from 1536, 5 from 1280, 4 from 1024, 3 from 768, 2 from 640, 1 below. */
-export const DISCOVER_BREAKPOINTS: Breakpoints = { default: 6, 1536: 6, 1280: 5, 1024: 4, 768: 3, 640: 2 }
+const DISCOVER_BREAKPOINTS: Breakpoints = { default: 6, 1536: 6, 1280: 5, 1024: 4, 768: 3, 640: 2 }
 
 /** The first rows load at once; the rest lazily as they scroll into view. */
 const EAGER_CARDS = 6
@@ -64,7 +65,7 @@ export function DiscoverTab() {
         tone="error"
         action={
           <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-            Try Again
+            {messages.tryAgain}
           </Button>
         }
       >

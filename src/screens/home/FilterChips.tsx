@@ -1,7 +1,7 @@
 // Discover's filter chips (spec §2): they toggle and clear, and deliberately filter nothing.
 import styles from './FilterChips.module.css'
 
-export const DISCOVER_FILTERS = [
+const DISCOVER_FILTERS = [
   'Vintage',
   'Modern',
   'Timeless',

@@ -8,8 +8,7 @@ import { Spinner } from '@/components/Spinner'
 import { StateMessage } from '@/components/StateMessage'
 import { WallCard } from '@/components/WallCard'
 import styles from './HomeScreen.module.css'
-
-export const WALLS_FAILED = 'Failed to load walls. Please refresh the page.'
+import { messages } from '@/lib/messages'
 
 export function MoorisTab() {
   const { status, cards } = useMooris()
@@ -23,11 +22,11 @@ export function MoorisTab() {
         tone="error"
         action={
           <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-            Try Again
+            {messages.tryAgain}
           </Button>
         }
       >
-        {WALLS_FAILED}
+        {messages.wallsFailed}
       </StateMessage>
     )
   }

@@ -22,7 +22,7 @@ import { messages } from '@/lib/messages'
 type Polaroid = Extract<WallItem, { kind: 'polaroid' }>
 
 /** Newest first; ties by id so every device agrees. */
-export function polaroidOrder(items: readonly WallItem[]): Polaroid[] {
+function polaroidOrder(items: readonly WallItem[]): Polaroid[] {
   return items
     .filter((item): item is Polaroid => item.kind === 'polaroid')
     .sort((a, b) => b.timestamp - a.timestamp || a.id.localeCompare(b.id))

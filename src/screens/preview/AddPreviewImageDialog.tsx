@@ -60,7 +60,7 @@ function AddForm({ store, onDone }: { store: PreviewStore; onDone: () => void })
       await addPreviewPolaroid(store, { name, message, image, externalUrl: file ? null : url })
       onDone()
     } catch (error) {
-      setErrors({ form: error instanceof MutationError ? error.message : 'Failed to upload image. Please try again.' })
+      setErrors({ form: error instanceof MutationError ? error.message : messages.uploadImageFailed })
       setSaving(false)
     }
   }

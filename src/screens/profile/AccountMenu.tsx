@@ -14,8 +14,9 @@ import { Menu } from '@/components/Menu'
 import { useToast } from '@/components/Toasts'
 import styles from './ProfileScreen.module.css'
 import { ExportDialog, useImportExport } from './DataTransfer'
+import { messages } from '@/lib/messages'
 
-export function unpushedText(count: number): string {
+function unpushedText(count: number): string {
   const changes = count === 1 ? '1 change has' : `${count} changes have`
   return `${changes} not reached the server yet (you may be offline). If you sign out now, they will be lost.`
 }
@@ -40,7 +41,7 @@ export function AccountMenu() {
       await setPresenceHidden(replica, profile.id, !hidden)
       toast.success(hidden ? 'Others can see you on walls again.' : 'You are now hidden on walls.')
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to update profile')
+      toast.error(error instanceof Error ? error.message : messages.updateProfileFailed)
     }
   }
 

@@ -12,7 +12,7 @@ import { useToast } from '@/components/Toasts'
 import styles from './ProfileScreen.module.css'
 import { messages } from '@/lib/messages'
 
-export const UPDATE_FAILED = messages.updateProfileFailed
+const UPDATE_FAILED = messages.updateProfileFailed
 
 export function EditProfileDialog({
   profile,

@@ -19,7 +19,7 @@ import { EditProfileDialog } from './EditProfileDialog'
 import styles from './ProfileScreen.module.css'
 import { usePreloadDownscaler } from '@/components/usePreloadDownscaler'
 
-export const AVATAR_FAILED = messages.avatarFailed
+const AVATAR_FAILED = messages.avatarFailed
 
 export function ProfileHeader({ profile, isOwner }: { profile: ProfileRow; isOwner: boolean }) {
   usePreloadDownscaler()

@@ -15,6 +15,7 @@ import { ProductsSection } from './products/ProductsSection'
 import { ProfileHeader } from './ProfileHeader'
 import { ProfileWalls } from './ProfileWalls'
 import styles from './ProfileScreen.module.css'
+import { messages } from '@/lib/messages'
 
 export function ProfileScreen() {
   const { username = '' } = useParams()
@@ -77,7 +78,7 @@ function ProfilePage({ username }: { username: string }) {
         tone="error"
         action={
           <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-            Try Again
+            {messages.tryAgain}
           </Button>
         }
       >

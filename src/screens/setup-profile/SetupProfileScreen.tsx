@@ -53,7 +53,7 @@ export function SetupProfileScreen() {
     try {
       setAvatar(await downscaleImage(file))
     } catch {
-      toast.error('Failed to upload avatar')
+      toast.error(messages.avatarFailed)
     } finally {
       setShrinking(false)
     }
@@ -82,7 +82,7 @@ export function SetupProfileScreen() {
       }
       void navigate('/', { replace: true })
     } catch (error) {
-      const message = error instanceof MutationError ? error.message : 'Failed to create profile'
+      const message = error instanceof MutationError ? error.message : messages.createProfileFailed
       if (usernameMessages.has(message)) setUsernameError(message)
       else setFormError(message)
       setSaving(false)

@@ -16,9 +16,9 @@ import { copyText } from './copyText'
 import styles from './WallActions.module.css'
 import { messages } from '@/lib/messages'
 
-export const SHARE_COPIED = 'Share link copied to clipboard!'
-export const PRIVACY_FAILED = messages.privacyFailed
-export const DELETE_WALL_FAILED = messages.deleteWallFailed
+const SHARE_COPIED = 'Share link copied to clipboard!'
+const PRIVACY_FAILED = messages.privacyFailed
+const DELETE_WALL_FAILED = messages.deleteWallFailed
 
 export function WallActions({
   wall,

@@ -15,8 +15,7 @@ import { POLAROID_CARD, PolaroidCard, PolaroidSkeleton } from '@/components/Pola
 import { STICKER_CARD, StickerCard } from '@/components/StickerCard'
 import { useToast } from '@/components/Toasts'
 import styles from './WallCanvas.module.css'
-
-export const MOVE_FAILED = 'Could not save new position.'
+import { messages } from '@/lib/messages'
 
 type Placed = { width: number; height: number; draggable: boolean; label: string }
 export type WallCanvasItem =
@@ -128,7 +127,7 @@ export function WallCanvas({
         else if (kind === 'sticker') await moveSticker(replica, id, position)
         else throw new Error('Unknown item')
       } catch (error) {
-        toast.error(MOVE_FAILED)
+        toast.error(messages.moveFailed)
         throw error
       }
     },

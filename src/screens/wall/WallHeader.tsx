@@ -17,7 +17,16 @@ import type { PresencePeer } from '@/data/model/presence'
 import { EditableText } from './EditableText'
 import styles from './WallHeader.module.css'
 
-export function WallHeader({ view, peers = [] }: { view: WallView; peers?: PresencePeer[] }) {
+export function WallHeader({
+  view,
+  peers = [],
+  onRetryPresence,
+}: {
+  view: WallView
+  peers?: PresencePeer[]
+  /** Set when the presence worker did not start: Try Again. */
+  onRetryPresence?: () => void
+}) {
   const replica = useReplica()
   const account = useAccount()
   const navigate = useNavigate()
@@ -83,7 +92,7 @@ export function WallHeader({ view, peers = [] }: { view: WallView; peers?: Prese
           )}
         </div>
       </div>
-      <PresenceStack peers={peers} />
+      <PresenceStack peers={peers} onRetry={onRetryPresence} />
       {account.status === 'signedIn' && (
         <div className={styles.account}>
           {!phone && <SyncStatusChip />}

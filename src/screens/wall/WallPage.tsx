@@ -155,7 +155,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           tone="error"
           action={
             <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-              Try Again
+              {messages.tryAgain}
             </Button>
           }
         >
@@ -179,7 +179,7 @@ export function WallPage({ wallId }: { wallId: string }) {
 
   return (
     <div className={styles.page}>
-      <WallHeader view={view} peers={presence.peers} />
+      <WallHeader view={view} peers={presence.peers} onRetryPresence={presence.failed ? presence.retry : undefined} />
       <main id="main" className={styles.stage}>
         <WallCanvas
           camera={camera}

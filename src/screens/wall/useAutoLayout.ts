@@ -7,7 +7,7 @@ import { useReplica } from '@/data/ReplicaContext'
 import { autoLayout, isAtOrigin } from '@/lib/autoLayout'
 import { useToast } from '@/components/Toasts'
 
-export const LAYOUT_FAILED = 'Could not save the initial layout. Please try refreshing the page.'
+const LAYOUT_FAILED = 'Could not save the initial layout. Please try refreshing the page.'
 
 const countOf = (items: WallItem[] | undefined) => items?.length
 

@@ -35,8 +35,8 @@ export interface Keypoint {
   score: number
 }
 
-export const MIN_KEYPOINT_SCORE = 0.3
-export const MIN_SUPPORTED_ANKLE_SCORE = 0.15
+const MIN_KEYPOINT_SCORE = 0.3
+const MIN_SUPPORTED_ANKLE_SCORE = 0.15
 
 export type Side = 'left' | 'right'
 export const sides: Side[] = ['left', 'right']

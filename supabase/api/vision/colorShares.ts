@@ -6,7 +6,7 @@ import { colorName, isSkinTone } from './colorNames'
 import { oklabDistance, rgbToOklab, type Oklab } from './oklab'
 
 /** A pixel counts as the garment's own when its alpha is at least this (edges and shadows are not). */
-export const OPAQUE_ALPHA = 200
+const OPAQUE_ALPHA = 200
 /** A colour below this share of the garment is a detail, not one of its colours. */
 export const MIN_SHARE = 0.08
 export const MAX_COLORS = 3

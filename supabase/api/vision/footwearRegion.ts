@@ -1,7 +1,7 @@
 // The shoes in a full-body photo: the mask around each accepted ankle, below the shin, as one garment (a
 // pair is one wardrobe item). Separate from the other regions because the feet follow their own rules.
 import { sides, type BodyContext, type Side } from './bodyFrame'
-import type { GarmentRegion, MeasureRegion } from './garmentRegions'
+import type { GarmentRegion, MeasureRegion } from './garmentRegion'
 import { mean, round2 } from './numbers'
 import { discsAlong, type Rect } from './regionShape'
 

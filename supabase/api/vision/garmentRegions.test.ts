@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { garmentRegions, type GarmentRegion } from './garmentRegions'
+import { garmentRegions } from './garmentRegions'
+import type { GarmentRegion } from './garmentRegion'
 import type { Keypoint, KeypointName } from './bodyFrame'
 import type { RgbImage } from './imageInput'
 

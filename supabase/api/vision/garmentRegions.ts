@@ -7,30 +7,14 @@ import { chestColour, handDiscs, judgeSleeves } from './arms'
 import { bodyFrame, type BodyContext, type BodyFrame, type Keypoint, type Point } from './bodyFrame'
 import { bestSplit, meanOfRows, stripProfile } from './colourProfile'
 import { footwearRegion } from './footwearRegion'
-import type { PixelRect, RgbImage } from './imageInput'
+import type { RgbImage } from './imageInput'
 import { bottomEnd, dressHem } from './legs'
 import { mean, round2 } from './numbers'
 import type { Oklab } from './oklab'
 import { plausibleWearer } from './plausibleWearer'
 import { productRegion } from './productRegion'
 import { measureShape, type Disc, type Rect, type RegionShape } from './regionShape'
-import type { DetectedCategory } from './types'
-
-export interface GarmentRegion {
-  category: DetectedCategory
-  /** Which pixels belong to the garment: the sticker keeps the mask inside this shape only. */
-  shape: RegionShape
-  /** Bounding box of the garment's foreground pixels, in the analysed image. */
-  box: PixelRect
-  /** Foreground pixels of the garment (its weight in the outfit's colours). */
-  pixelCount: number
-  /** 0..1, from the keypoint scores behind the region and how well the mask fills it. */
-  confidence: number
-  /** A bottom or dress that ends above the knee (shorts, a mini skirt or dress): the legs show. */
-  short: boolean
-  /** For a top or dress: forearms covered ('long') or bare ('short'); null when no forearm was seen. */
-  sleeves: 'long' | 'short' | null
-}
+import type { GarmentRegion, MeasureRegion } from './garmentRegion'
 
 export interface RegionInput {
   image: RgbImage
@@ -43,16 +27,6 @@ export interface GarmentRegions {
   personFound: boolean
   regions: GarmentRegion[]
 }
-
-/** Measures a region (windows minus skin and `exclude`) on the mask; see Body.region. */
-export type MeasureRegion = (
-  category: DetectedCategory,
-  windows: Rect[],
-  score: number,
-  cap: number,
-  fill?: number,
-  exclude?: Disc[],
-) => GarmentRegion
 
 /** Colour difference (OKLab) that separates two garments; shading within one fabric stays below it. */
 const GARMENT_CONTRAST = 0.08

@@ -5,13 +5,13 @@
 import sharp, { type Metadata } from 'sharp'
 import { MAX_IMAGE_BYTES } from '../../../src/lib/wardrobe/storage'
 import { ImageRejectedError } from './types'
-export const MAX_IMAGE_PIXELS = 50_000_000
+const MAX_IMAGE_PIXELS = 50_000_000
 /** Long side of the image the outfit analysis works on (masks, pose, regions and stickers). */
 export const ANALYSIS_LONG_SIDE = 1024
 /** The largest working size a cut-out may ask for; the mask refinement is O(pixels). */
 export const MAX_WORKING_LONG_SIDE = 2048
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'
+type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'
 
 /** 8-bit sRGB pixels, 3 bytes per pixel, row-major. */
 export interface RgbImage {

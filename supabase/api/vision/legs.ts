@@ -9,10 +9,10 @@ import { oklabDistance, type Oklab } from './oklab'
 import { discsAlong, patchColour, type Disc } from './regionShape'
 
 /** Colour difference that ends a garment along a leg (fabric → skin, socks or shoes). */
-export const HEM_CONTRAST = 0.12
+const HEM_CONTRAST = 0.12
 
 /** The x of one leg's centre line at height y (hip → knee → ankle, extended straight past the last point). */
-export function legX({ p, frame }: BodyContext, side: Side, y: number): number | null {
+function legX({ p, frame }: BodyContext, side: Side, y: number): number | null {
   const chain = [p[`${side}Hip`] ?? frame.hips, p[`${side}Knee`], p[`${side}Ankle`]].filter((q): q is Point =>
     Boolean(q),
   )

@@ -4,7 +4,7 @@
 import type { PixelRect } from './imageInput'
 import { FOREGROUND_ALPHA, type RegionShape } from './regionShape'
 import { silhouetteCategory } from './silhouetteCategory'
-import type { GarmentRegion } from './garmentRegions'
+import type { GarmentRegion } from './garmentRegion'
 
 /** A part smaller than this fraction of the largest one is a speck, not part of the garment. */
 const MIN_PART = 0.1

@@ -7,7 +7,7 @@ import { boxMean } from './boxFilter'
 import type { RgbImage } from './imageInput'
 import type { LowResMask } from './u2net'
 
-export type MaskRefinement = 'bilinear' | 'guided'
+type MaskRefinement = 'bilinear' | 'guided'
 
 export interface RefineOptions {
   method: MaskRefinement
@@ -138,7 +138,7 @@ interface Coefficients {
 }
 
 /** The colour guided filter's linear coefficients (He et al. 2013, eq. 14 and the averaging step). */
-export function guidedCoefficients(
+function guidedCoefficients(
   guide: [Float32Array, Float32Array, Float32Array],
   p: Float32Array,
   w: number,

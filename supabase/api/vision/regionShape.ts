@@ -28,7 +28,7 @@ export interface RegionShape {
 /** Foreground is alpha above this (the same threshold as the IoU scoring). */
 export const FOREGROUND_ALPHA = 127
 
-export function clampRect(rect: Rect, width: number, height: number): Rect {
+function clampRect(rect: Rect, width: number, height: number): Rect {
   const x0 = Math.max(0, Math.min(width, Math.floor(rect.x0)))
   const y0 = Math.max(0, Math.min(height, Math.floor(rect.y0)))
   return {
@@ -56,7 +56,7 @@ export function discsAlong(path: { x: number; y: number }[], from: number, r: nu
   return discs
 }
 
-export function inDisc(discs: Disc[], x: number, y: number): boolean {
+function inDisc(discs: Disc[], x: number, y: number): boolean {
   for (const d of discs) if ((x - d.x) ** 2 + (y - d.y) ** 2 <= d.r * d.r) return true
   return false
 }

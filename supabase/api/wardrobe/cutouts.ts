@@ -13,7 +13,7 @@ import type { BoxPercent, VisionService } from '../vision/types'
 import { imagePathOf, readStorageObject, type StorageObject, type StorageReader } from './storageImage'
 
 /** Spec §9: links to wardrobe images and stickers last a week. */
-export const STICKER_URL_LIFETIME = 604_800
+const STICKER_URL_LIFETIME = 604_800
 
 export interface CutOutDeps {
   admin: AdminClient
@@ -127,7 +127,7 @@ async function stored(admin: AdminClient, path: string): Promise<StoredCutOut> {
 }
 
 /** Where cut-outs made for stickers live: the caller's own folder, so stickers own their picture. */
-export function cutoutFolder(userId: string): string {
+function cutoutFolder(userId: string): string {
   return `${BUCKETS.stickers}/${userId}/cutouts/`
 }
 
@@ -177,7 +177,7 @@ function isPercent(value: unknown): value is number {
 }
 
 /** A bounding box in percentages (spec §3), or null when `value` is not one. */
-export function boxOf(value: unknown): BoxPercent | null {
+function boxOf(value: unknown): BoxPercent | null {
   if (!value || typeof value !== 'object') return null
   const { x, y, width, height } = value as Record<string, unknown>
   if (!isPercent(x) || !isPercent(y) || !isPercent(width) || !isPercent(height)) return null

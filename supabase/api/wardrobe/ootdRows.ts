@@ -7,25 +7,25 @@ import { OOTD_COMPLETE, OOTD_EXTRACTED } from '../../../src/lib/wardrobe/ootdSty
 import { BUCKETS } from '../../../src/lib/wardrobe/storage'
 import type { ColorShare, DetectedGarment, OutfitResult } from '../vision/types'
 import type { CompletedRows, JobRow } from './jobStore'
-export const OUTFIT_CATEGORY = 'complete_outfit'
+const OUTFIT_CATEGORY = 'complete_outfit'
 
-export function outfitItemId(job: Pick<JobRow, 'id' | 'input'>): string {
+function outfitItemId(job: Pick<JobRow, 'id' | 'input'>): string {
   return job.input.item_id ?? `${job.id}-outfit`
 }
 
-export function garmentItemId(jobId: string, index: number): string {
+function garmentItemId(jobId: string, index: number): string {
   return `${jobId}-g${index}`
 }
 
 /** Where a garment's cut-out is stored: the owner's own folder, named after the item. */
-export function garmentStickerPath(userId: string, itemId: string): string {
+function garmentStickerPath(userId: string, itemId: string): string {
   return `${BUCKETS.stickers}/${userId}/items/${itemId}.png`
 }
 
 const round = (n: number) => Math.round(n * 100) / 100
 
 /** 'light gray' → 'Light gray': tags read as words people would type. */
-export function tagValueOfColor(name: string): string {
+function tagValueOfColor(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1)
 }
 

@@ -6,14 +6,14 @@
 import { IMAGE_BUCKETS, MAX_IMAGE_BYTES } from '../../../src/lib/wardrobe/storage'
 import { ApiError } from '../apiError'
 
-export type ImageBucket = (typeof IMAGE_BUCKETS)[number]
+type ImageBucket = (typeof IMAGE_BUCKETS)[number]
 
 export interface StorageObject {
   bucket: ImageBucket
   path: string
 }
 
-export const NOT_A_STORAGE_IMAGE = "image_url must be an image in this project's Storage"
+const NOT_A_STORAGE_IMAGE = "image_url must be an image in this project's Storage"
 
 /** Storage URL forms supabase-js hands out: public, signed, authenticated, plain, and image renders. */
 const objectPath = /^\/storage\/v1\/(?:object|render\/image)\/(?:(?:public|sign|authenticated)\/)?(.+)$/

@@ -19,7 +19,7 @@ export class AuthError extends Error {
   }
 }
 
-export function authErrorBody(error: AuthError): Record<string, unknown> {
+function authErrorBody(error: AuthError): Record<string, unknown> {
   return {
     code: error.code,
     error_code: error.code,

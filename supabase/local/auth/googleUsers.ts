@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { findUserByEmail, insertIdentity, type Json, type Queryable, type UserRow } from './users'
 
 /** A numeric id like Google's `sub`, the same for the same email on every run. */
-export function googleSubOf(email: string): string {
+function googleSubOf(email: string): string {
   const digest = createHash('sha256').update(`moori-local-google:${email}`).digest('hex')
   return BigInt(`0x${digest.slice(0, 18)}`)
     .toString()
@@ -15,7 +15,7 @@ export function googleSubOf(email: string): string {
     .slice(0, 21)
 }
 
-export function googleIdentityData(email: string, name: string | null): Json {
+function googleIdentityData(email: string, name: string | null): Json {
   const sub = googleSubOf(email)
   return {
     iss: 'local-google-stand-in',

@@ -7,7 +7,7 @@ import { AuthError, minPasswordLength, weakPasswordError } from './authError'
 const KEY_LENGTH = 32
 const maxPasswordLength = 256
 /** log2 of scrypt's N for new hashes: 2^15 costs ~90 ms and 32 MiB per hash. */
-export const defaultPasswordCost = 15
+const defaultPasswordCost = 15
 
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -17,7 +17,7 @@ function originOf(value: string): string | null {
   }
 }
 
-export function isAllowedRedirect(config: StackConfig, url: URL): boolean {
+function isAllowedRedirect(config: StackConfig, url: URL): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
   if (url.username || url.password) return false
   if (url.origin === originOf(config.siteUrl)) return true

@@ -13,7 +13,7 @@ export interface MailMessage {
   created_at: string
 }
 
-export interface OutgoingMail extends RenderedEmail {
+interface OutgoingMail extends RenderedEmail {
   to: string
   subject: string
 }

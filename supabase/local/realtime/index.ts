@@ -15,7 +15,7 @@ import type { RealtimeHub } from './realtimeConnection'
 import { RealtimeConnection } from './realtimeConnection'
 import { endStaleChannels } from './sessionEnds'
 
-export const REALTIME_PATH = '/realtime/v1/websocket'
+const REALTIME_PATH = '/realtime/v1/websocket'
 
 export interface RealtimeOptions {
   /** Sockets that send nothing (not even a heartbeat, every 25 s) for this long are dropped. */

@@ -2,7 +2,7 @@
 // time and then evaluated against every changed row. Values are compared with the column's type the
 // way Postgres would (numbers as numbers, timestamps as instants), since records arrive as JSON.
 
-export type FilterOperator =
+type FilterOperator =
   'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'is' | 'isdistinct' | 'like' | 'ilike'
 
 export interface FilterCondition {

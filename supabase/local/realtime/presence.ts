@@ -23,16 +23,16 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { RequestAuth } from '../db/asRole'
 import { asRole } from '../db/asRole'
 import { encodeFrame } from './phoenixFrame'
-import type { Channel, RealtimeConnection } from './realtimeConnection'
+import type { Channel, ChannelConnection, ChannelRoom, Identity } from './channel'
 
-export const WALL_ROOM_PREFIX = 'presence:wall:'
+const WALL_ROOM_PREFIX = 'presence:wall:'
 /** Identity fields the server writes into every presence meta; a client's values are dropped. */
 const IDENTITY_FIELDS = ['user_id', 'username', 'display_name', 'avatar_path', 'guest'] as const
 const RESERVED_FIELDS = new Set<string>([...IDENTITY_FIELDS, 'phx_ref', 'phx_ref_prev', 'presence_ref'])
 /** The largest tracked payload accepted, in bytes of JSON. */
-export const MAX_PRESENCE_BYTES = 2048
+const MAX_PRESENCE_BYTES = 2048
 /** The largest broadcast payload relayed, in bytes of JSON. */
-export const MAX_BROADCAST_BYTES = 16 * 1024
+const MAX_BROADCAST_BYTES = 16 * 1024
 /** Broadcasts per member: a bucket of this many, refilled at this rate per second. */
 export const BROADCAST_BURST = 25
 export const BROADCAST_PER_SECOND = 20
@@ -41,29 +41,9 @@ export const MAX_CHANNELS_PER_USER = 100
 export const MAX_SOCKETS_PER_USER = 20
 /** How long a "may move this card" answer is reused while a drag goes on. */
 const MOVE_CHECK_TTL_MS = 5_000
-export interface Identity {
-  key: string
-  userId: string | null
-  username: string | null
-  displayName: string | null
-  avatarPath: string | null
-  guest: boolean
-  hidden: boolean
-}
-
-/** What a channel knows about presence and broadcast; set at join. */
-export interface ChannelRoom {
-  identity: Identity
-  /** The wall this channel is the room of, when its name says so. */
-  wallId: string | null
-  presenceEnabled: boolean
-  broadcastSelf: boolean
-  broadcastAck: boolean
-  tracked: { ref: string; meta: Record<string, unknown> } | null
-}
 
 interface Member {
-  connection: RealtimeConnection
+  connection: ChannelConnection
   channel: Channel
 }
 
@@ -132,7 +112,7 @@ function identityMeta(identity: Identity): Record<string, unknown> {
 }
 
 /** The client's payload without the fields the server owns; null when it is too big or not an object. */
-export function cleanPresencePayload(payload: unknown): Record<string, unknown> | null {
+function cleanPresencePayload(payload: unknown): Record<string, unknown> | null {
   if (payload === undefined || payload === null) return {}
   if (typeof payload !== 'object' || Array.isArray(payload)) return null
   const out: Record<string, unknown> = {}
@@ -192,7 +172,7 @@ export class PresenceRooms {
   private lastRef = 0
   /** Broadcast budgets: one per signed-in user, one per socket for guests. */
   private readonly userBuckets = new Map<string, Bucket>()
-  private readonly guestBuckets = new WeakMap<RealtimeConnection, Bucket>()
+  private readonly guestBuckets = new WeakMap<ChannelConnection, Bucket>()
   private readonly moveChecks = new Map<string, { may: boolean; at: number }>()
 
   constructor(private readonly db: PGlite) {}
@@ -206,7 +186,7 @@ export class PresenceRooms {
     return `guest:${randomUUID()}`
   }
 
-  add(connection: RealtimeConnection, channel: Channel): void {
+  add(connection: ChannelConnection, channel: Channel): void {
     let set = this.topics.get(channel.topic)
     if (!set) this.topics.set(channel.topic, (set = new Set()))
     set.add({ connection, channel })
@@ -234,10 +214,10 @@ export class PresenceRooms {
   }
 
   /** Why this user may not join one more channel on `connection`, or null when they may. */
-  joinRefusal(connection: RealtimeConnection, userId: string | null): string | null {
+  joinRefusal(connection: ChannelConnection, userId: string | null): string | null {
     if (userId === null) return null
     let channels = 0
-    const sockets = new Set<RealtimeConnection>()
+    const sockets = new Set<ChannelConnection>()
     for (const set of this.topics.values()) {
       for (const member of set) {
         if (member.channel.room?.identity.userId !== userId) continue
@@ -252,7 +232,7 @@ export class PresenceRooms {
     return null
   }
 
-  private spend(from: RealtimeConnection, identity: Identity): boolean {
+  private spend(from: ChannelConnection, identity: Identity): boolean {
     const now = Date.now()
     let bucket = identity.userId ? this.userBuckets.get(identity.userId) : this.guestBuckets.get(from)
     if (!bucket) {
@@ -290,7 +270,7 @@ export class PresenceRooms {
     return may
   }
 
-  removeConnection(connection: RealtimeConnection): void {
+  removeConnection(connection: ChannelConnection): void {
     for (const channel of connection.channels.values()) this.remove(channel)
   }
 
@@ -347,7 +327,7 @@ export class PresenceRooms {
 
   /** Relays a broadcast. Returns an error reason, or null when relayed. */
   async broadcast(
-    from: RealtimeConnection,
+    from: ChannelConnection,
     channel: Channel,
     event: string,
     payloadJson: string,

@@ -7,7 +7,7 @@ import type { ApiRole } from '../db/asRole'
 
 export const PUBLICATION = 'supabase_realtime'
 
-export interface Column {
+interface Column {
   name: string
   type: string
 }

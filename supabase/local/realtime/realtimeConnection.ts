@@ -11,7 +11,8 @@ import { decodeFrame, encodeFrame } from './phoenixFrame'
 import type { PostgresBinding } from './postgresBindings'
 import { BindingError, parseBindings } from './postgresBindings'
 import type { PublishedTable } from './publishedTables'
-import type { ChannelRoom, PresenceRooms } from './presence'
+import type { PresenceRooms } from './presence'
+import type { Channel } from './channel'
 import { mayReadWall, newRoom, resolveIdentity, roomRefusal, wallOfChannel } from './presence'
 import { decodeUserBroadcastPush } from './broadcastFrame'
 
@@ -24,21 +25,6 @@ export interface RealtimeHub {
   rooms: PresenceRooms
 }
 
-export interface Channel {
-  topic: string
-  /** The channel name the client chose (the topic without `realtime:`). */
-  name: string
-  /** The ref of the latest join; every frame for the channel carries it. */
-  joinRef: string | null
-  bindings: PostgresBinding[]
-  auth: RequestAuth
-  /** Channels with equal keys share one row-level security check. */
-  authKey: string
-  /** Seconds since the epoch when the token stops being valid, if it expires. */
-  expiresAt: number | null
-  /** Presence and broadcast state of this join. */
-  room: ChannelRoom | null
-}
 
 const TOPIC_PREFIX = 'realtime:'
 /** Channels one socket may have joined at once (the app uses a handful). */

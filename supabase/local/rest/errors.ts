@@ -196,7 +196,7 @@ export function authError(reason: AuthFailure, message: string): RestError {
 }
 
 /** PostgREST's SQLSTATE → HTTP table (docs: errors reference). */
-export function statusForSqlState(code: string, anonymous: boolean): number {
+function statusForSqlState(code: string, anonymous: boolean): number {
   if (code === '23505' || code === '23503') return 409
   if (code === '42501') return anonymous ? 401 : 403
   if (code === '42883' || code === '42P01') return 404

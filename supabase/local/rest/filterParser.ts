@@ -33,7 +33,7 @@ export const operators = {
   wfts: 'websearch_to_tsquery',
 } as const
 
-export type Operator = keyof typeof operators
+type Operator = keyof typeof operators
 
 const quantifiable = new Set<Operator>([
   'eq',
@@ -49,7 +49,7 @@ const quantifiable = new Set<Operator>([
 ])
 const textSearch = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts'])
 
-export type FilterValue =
+type FilterValue =
   | { kind: 'scalar'; value: string }
   | { kind: 'list'; values: string[] }
   | { kind: 'is'; value: 'null' | 'true' | 'false' | 'unknown' }

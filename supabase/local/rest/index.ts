@@ -37,11 +37,6 @@ const exposedSchemas = ['public']
 const methods = new Set<RestRequest['method']>(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'])
 const caches = new WeakMap<PGlite, SchemaCache>()
 
-/** Re-reads the schema cache of the REST service mounted on `db` (e.g. after applying a migration). */
-export async function refreshSchemaCache(db: PGlite): Promise<void> {
-  await caches.get(db)?.reload()
-}
-
 export async function mountRest(app: Hono, ctx: StackContext): Promise<void> {
   const cache = new SchemaCache(ctx.db, exposedSchemas[0])
   caches.set(ctx.db, cache)

@@ -19,7 +19,7 @@ function sameKeys(a: string[], b: string[]): boolean {
   return b.every((k) => set.has(k))
 }
 
-export function insertColumns(table: TableInfo, query: QueryParams, body: string, maxRows: number): string[] {
+function insertColumns(table: TableInfo, query: QueryParams, body: string, maxRows: number): string[] {
   const { rows, isArray } = parseRows(body)
   checkTextValues(table, rows)
   if (rows.length > maxRows) {

@@ -49,7 +49,7 @@ function parseCount(raw: string, key: string): number {
 }
 
 /** `"a","b c",d` → names (used by `columns=` and `on_conflict=`). */
-export function parseNameList(raw: string, key: string): string[] {
+function parseNameList(raw: string, key: string): string[] {
   try {
     return splitTopLevel(raw)
       .map((n) => unquote(n.trim()))

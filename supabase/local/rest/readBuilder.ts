@@ -46,7 +46,7 @@ interface EmbedScope {
   toOne: boolean
 }
 
-export interface OutputColumn {
+interface OutputColumn {
   expr: string
   key: string
 }
@@ -233,7 +233,7 @@ export class ReadBuilder {
   }
 }
 
-export function columnList(columns: OutputColumn[]): string {
+function columnList(columns: OutputColumn[]): string {
   return columns.map((c) => `${c.expr} as ${ident(c.key)}`).join(', ')
 }
 

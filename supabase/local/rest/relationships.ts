@@ -5,7 +5,7 @@
 import { ambiguousRelationship, noRelationship } from './errors'
 import type { ForeignKey, SchemaSnapshot, TableInfo } from './schemaCache'
 
-export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one'
+type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one'
 
 export interface Relationship {
   fk: ForeignKey

@@ -40,7 +40,7 @@ export interface FunctionArg {
   hasDefault: boolean
 }
 
-export type FunctionReturn =
+type FunctionReturn =
   | { kind: 'void' }
   | { kind: 'scalar'; type: string; setOf: boolean }
   | { kind: 'composite'; setOf: boolean; columns: ColumnInfo[]; table: string | null }

@@ -5,7 +5,7 @@ import { aggregatesDisabled, parseError } from './errors'
 import type { JsonStep } from './fieldSyntax'
 import { Cursor, QuerySyntaxError, parseJsonPath, parseName } from './fieldSyntax'
 
-export interface StarItem {
+interface StarItem {
   kind: 'star'
 }
 

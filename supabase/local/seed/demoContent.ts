@@ -47,7 +47,7 @@ export const demoUsers: DemoUser[] = [
   },
 ]
 
-export interface DemoPolaroid {
+interface DemoPolaroid {
   by: string
   name: string
   message: string

@@ -2,10 +2,8 @@
 // for polaroids and wardrobe items, die-cut stickers with transparency, and initials avatars.
 import sharp from 'sharp'
 
-export type Garment = 'tee' | 'dress' | 'trousers' | 'skirt' | 'jacket' | 'sneaker' | 'bag' | 'hat'
-export type Pattern = 'plain' | 'stripes' | 'dots' | 'checks'
-
-export const garments: Garment[] = ['tee', 'dress', 'trousers', 'skirt', 'jacket', 'sneaker', 'bag', 'hat']
+type Garment = 'tee' | 'dress' | 'trousers' | 'skirt' | 'jacket' | 'sneaker' | 'bag' | 'hat'
+type Pattern = 'plain' | 'stripes' | 'dots' | 'checks'
 
 /** Outlines in a 200×200 box. */
 const shapes: Record<Garment, string> = {

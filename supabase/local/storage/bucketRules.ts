@@ -6,7 +6,7 @@ import { sniffImageType } from './sniffImage'
 import { storageErrors } from './storageError'
 
 /** The most any upload may be, whatever its bucket says (hosted Supabase's default global limit). */
-export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024
+const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024
 
 export interface BucketRow {
   id: string
@@ -42,7 +42,7 @@ export function uploadSizeLimit(bucket: BucketRow): number {
 }
 
 /** The type/subtype part of a content type, lower-cased. */
-export function mimeEssence(contentType: string): string {
+function mimeEssence(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase()
 }
 

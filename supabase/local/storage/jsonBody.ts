@@ -5,7 +5,7 @@ import { readCapped } from './readUpload'
 import { storageErrors } from './storageError'
 
 /** Room for 1000 long object names (stringList's maximum) and then some. */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024
+const MAX_JSON_BODY_BYTES = 1024 * 1024
 
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   const declared = Number(c.req.header('content-length'))

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { isValidBucketName, isValidObjectName } from './objectKey'
 import { storageErrors } from './storageError'
 
-export const SCRATCH_DIR_NAME = '.scratch'
+const SCRATCH_DIR_NAME = '.scratch'
 
 export function scratchDir(root: string): string {
   return path.join(path.resolve(root), SCRATCH_DIR_NAME)

@@ -18,7 +18,7 @@ const notAccessible = 'Either the object does not exist or you do not have acces
 
 /** The longest a signed URL lives (spec §9's longest lifetime, 7 days): a link to a private image
  * outlives neither a week nor, once re-signed, its owner's decision to stop sharing it by much. */
-export const MAX_SIGNED_URL_SECONDS = 604_800
+const MAX_SIGNED_URL_SECONDS = 604_800
 
 /** Longer requests are shortened to the cap rather than refused: the client still gets a working URL. */
 function expiresInOf(value: unknown): number {

@@ -5,7 +5,7 @@ import { NetworkFailure, SyncError } from '../classifyError'
 import type { ChannelStatus, SyncTransport } from '../transport'
 import type { MemoryServer } from './memoryServer'
 
-export type Fault = 'offline' | 'server-error' | 'unauthorized' | 'lost-answer' | 'garbled-answer'
+type Fault = 'offline' | 'server-error' | 'unauthorized' | 'lost-answer' | 'garbled-answer'
 
 interface Request {
   what: string

@@ -9,7 +9,7 @@ import { boxLabel } from './analysisText'
 import styles from './OutfitAnalysisDialog.module.css'
 
 /** The frame's proportions (width / height), fixed so the dialog never jumps while the photo loads. */
-export const FRAME: Size = { width: 4, height: 5 }
+const FRAME: Size = { width: 4, height: 5 }
 
 const percent = (n: number) => `${n}%`
 

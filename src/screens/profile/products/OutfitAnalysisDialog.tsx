@@ -7,7 +7,7 @@ import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { tagLabel } from '@/lib/wardrobe/tagOptions'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
+import { useConnectivity } from '@/data/connectivity'
 import { AnalysisPhoto } from './AnalysisPhoto'
 import { durationText } from './analysisText'
 import { ConfidenceBadge } from './ConfidenceBadge'
@@ -16,7 +16,7 @@ import { OutfitJobStatus } from './OutfitJobStatus'
 import { itemTitle, outfitJobState } from './productCardModel'
 import styles from './OutfitAnalysisDialog.module.css'
 
-export const ANALYSIS_TITLE = 'Outfit analysis'
+const ANALYSIS_TITLE = 'Outfit analysis'
 
 export function OutfitAnalysisDialog({ entry, isOwner, onClose }: { entry: WardrobeEntry | null; isOwner: boolean; onClose: () => void }) {
   return (
@@ -100,7 +100,7 @@ function AnalysisView({ analysis }: { analysis: OutfitAnalysis }) {
 }
 
 function NoAnalysis({ entry, isOwner }: { entry: WardrobeEntry; isOwner: boolean }) {
-  const online = useOnlineStatus()
+  const { online } = useConnectivity()
   const state = outfitJobState(entry, online)
   let text = 'This outfit has no analysis.'
   if (state?.kind === 'waiting' || state?.kind === 'processing') text = 'This outfit is not analysed yet. Its analysis appears here when processing completes.'

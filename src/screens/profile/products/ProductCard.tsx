@@ -5,7 +5,7 @@ import { BUCKETS } from '@/lib/wardrobe/storage'
 import { memo } from 'react'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { Icon } from '@/components/Icon'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
+import { useConnectivity } from '@/data/connectivity'
 import { StoredImage } from '@/components/StoredImage'
 import { OutfitJobStatus } from './OutfitJobStatus'
 import { isCompleteOutfit, itemTitle, moreTagsText, outfitJobState, visibleTags, type ProductLayout } from './productCardModel'
@@ -36,7 +36,7 @@ export const ProductCard = memo(function ProductCard({
   const { item, tags } = entry
   const title = itemTitle(item.name)
   const { shown, more } = visibleTags(tags, layout)
-  const online = useOnlineStatus()
+  const { online } = useConnectivity()
   const job = outfitJobState(entry, online)
   const outfit = isCompleteOutfit(tags) || item.analysis !== null
   const visibilityLabel = item.isPublic ? 'Make private' : 'Make public'

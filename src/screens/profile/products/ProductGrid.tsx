@@ -7,7 +7,7 @@ import { ProductCard, type ProductCardActions } from './ProductCard'
 import type { ProductLayout } from './productCardModel'
 import styles from './ProductsSection.module.css'
 
-export const PRODUCTS_PAGE = 36
+const PRODUCTS_PAGE = 36
 
 export function ProductGrid({
   entries,

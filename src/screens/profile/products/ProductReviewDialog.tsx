@@ -11,7 +11,7 @@ import { messages } from '@/lib/messages'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
-import { useOnlineStatus } from '@/components/useOnlineStatus'
+import { useConnectivity } from '@/data/connectivity'
 import { StoredImage } from '@/components/StoredImage'
 import { TextField } from '@/components/TextField'
 import { useToast } from '@/components/Toasts'
@@ -22,9 +22,9 @@ import { TagEditor, TagList } from './TagEditor'
 import { useTagEditor } from './useTagEditor'
 import styles from './ProductReviewDialog.module.css'
 
-export const ITEM_NAME_MAX = 100
-export const ITEM_DESCRIPTION_MAX = 1000
-export const REVIEW_TITLE = 'Review and edit'
+const ITEM_NAME_MAX = 100
+const ITEM_DESCRIPTION_MAX = 1000
+const REVIEW_TITLE = 'Review and edit'
 const UPDATE_FAILED = messages.updateItemFailed
 
 export function ProductReviewDialog({
@@ -53,7 +53,7 @@ export function ProductReviewDialog({
 }
 
 function ItemPicture({ entry, isOwner, onOpenAnalysis }: { entry: WardrobeEntry; isOwner: boolean; onOpenAnalysis: (id: string) => void }) {
-  const online = useOnlineStatus()
+  const { online } = useConnectivity()
   const job = outfitJobState(entry, online)
   const outfit = isCompleteOutfit(entry.tags) || entry.item.analysis !== null
   return (

@@ -22,14 +22,14 @@ import { useProductSearch } from './useProductSearch'
 import styles from './ProductsSection.module.css'
 import { messages } from '@/lib/messages'
 
-export const DELETE_ITEM_QUESTION = 'Are you sure you want to delete this item?'
-export const DELETE_FAILED = messages.deleteItemFailed
-export const UPDATE_FAILED = messages.updateItemFailed
-export const LOAD_FAILED = 'Failed to load wardrobe items'
+const DELETE_ITEM_QUESTION = 'Are you sure you want to delete this item?'
+const DELETE_FAILED = messages.deleteItemFailed
+const UPDATE_FAILED = messages.updateItemFailed
+const LOAD_FAILED = 'Failed to load wardrobe items'
 
 const NO_ENTRIES: WardrobeEntry[] = []
 
-export function noMatchText(term: string, activeFilters: number): string {
+function noMatchText(term: string, activeFilters: number): string {
   if (!term) return 'No products match these filters.'
   return `No products match “${term}”${activeFilters > 0 ? ' with these filters' : ''}.`
 }
@@ -94,7 +94,7 @@ export function ProductsBrowser({
         tone="error"
         action={
           <Button variant="primary" onClick={() => replica.sync.resume?.()}>
-            Try Again
+            {messages.tryAgain}
           </Button>
         }
       >

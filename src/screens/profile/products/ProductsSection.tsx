@@ -12,9 +12,9 @@ import { ProductsBrowser } from './ProductsBrowser'
 import { ProductsSkeleton } from './ProductsSkeleton'
 import styles from './ProductsSection.module.css'
 
-export const PRODUCTS_SIGN_IN = 'Sign in to access your products'
+const PRODUCTS_SIGN_IN = 'Sign in to access your products'
 
-export function countText(count: number, one: string): string {
+function countText(count: number, one: string): string {
   return `${count} ${one}${count === 1 ? '' : 's'}`
 }
 

@@ -7,9 +7,9 @@ import { OOTD_COMPLETE } from '@/lib/wardrobe/ootdStyles'
 
 export type ProductLayout = 'grid' | 'list'
 
-export const TAG_LIMIT: Record<ProductLayout, number> = { grid: 3, list: 5 }
+const TAG_LIMIT: Record<ProductLayout, number> = { grid: 3, list: 5 }
 
-export const UNTITLED_ITEM = 'Untitled item'
+const UNTITLED_ITEM = 'Untitled item'
 
 export function visibleTags<T>(tags: readonly T[], layout: ProductLayout): { shown: T[]; more: number } {
   const limit = TAG_LIMIT[layout]

@@ -36,7 +36,7 @@ export function editableTags(rows: readonly ClothingTagRow[]): EditableTag[] {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-export function hasTag(list: readonly EditableTag[], type: TagType, value: string, exceptKey?: string): boolean {
+function hasTag(list: readonly EditableTag[], type: TagType, value: string, exceptKey?: string): boolean {
   return list.some((t) => t.key !== exceptKey && t.type === type && same(t.value, value))
 }
 

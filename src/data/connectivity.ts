@@ -1,0 +1,47 @@
+// The one source of "are we online" for the whole UI. It gathers the two facts the rule in
+// src/lib/connectivity.ts needs (the browser's network flag and the sync engine's word on reaching the
+// backend, from the shared sync-status query) and hands every component the same answer. Code outside
+// React (the sync client's wake-ups, the export, auth calls) asks `networkOnline`/`onNetworkChange`.
+import { useSyncExternalStore } from 'react'
+import { connectivityOf, type Connectivity } from '@/lib/connectivity'
+import { useReplica } from './ReplicaContext'
+import { syncStatusStore } from './queries/useSyncStatus'
+
+export type { Connectivity }
+
+/** The browser's network flag (true where there is no browser to ask). */
+export function networkOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false
+}
+
+/** Calls `listener` whenever the browser's network goes up or down; returns the unsubscribe. */
+export function onNetworkChange(listener: (online: boolean) => void): () => void {
+  const up = () => listener(true)
+  const down = () => listener(false)
+  window.addEventListener('online', up)
+  window.addEventListener('offline', down)
+  return () => {
+    window.removeEventListener('online', up)
+    window.removeEventListener('offline', down)
+  }
+}
+
+const subscribeNetwork = (onChange: () => void) => onNetworkChange(onChange)
+const serviceWorkerControls = () => Boolean(navigator.serviceWorker?.controller)
+
+/** Whether the sync engine reaches the backend; undefined until it has said. */
+function useBackendReached(): boolean | undefined {
+  const store = syncStatusStore(useReplica().db)
+  const reached = useSyncExternalStore(store.subscribe, () => store.getSnapshot()?.online)
+  const error = store.getError()
+  if (error) throw error
+  return reached
+}
+
+/** Re-renders only when one of the facts changes. */
+export function useConnectivity(): Connectivity {
+  const network = useSyncExternalStore(subscribeNetwork, networkOnline, () => true)
+  const controlled = useSyncExternalStore(subscribeNetwork, serviceWorkerControls, () => false)
+  const backend = useBackendReached()
+  return connectivityOf({ network, backend, serviceWorkerControls: controlled })
+}
