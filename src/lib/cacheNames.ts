@@ -5,7 +5,7 @@
 // deletes every user's image cache whenever a session ends.
 export const IMAGE_CACHE_PREFIX = 'moori-images-v1'
 /** The single image cache of earlier builds (deleted with the users' caches). */
-export const IMAGE_CACHE = IMAGE_CACHE_PREFIX
+const LEGACY_IMAGE_CACHE = IMAGE_CACHE_PREFIX
 export const CACHE_OWNER_CACHE = 'moori-cache-owner-v1'
 export const CACHE_OWNER_KEY = '/__moori/cache-owner'
 
@@ -16,10 +16,10 @@ export function imageCacheFor(userId: string | null): string {
 
 /** Every image cache: the users', the guest's and the single one of earlier builds. */
 export function isImageCache(name: string): boolean {
-  return name === IMAGE_CACHE || name.startsWith(`${IMAGE_CACHE_PREFIX}:`)
+  return name === LEGACY_IMAGE_CACHE || name.startsWith(`${IMAGE_CACHE_PREFIX}:`)
 }
 
 /** An image cache that holds a signed-in person's images (the earlier single cache may too). */
 export function isUserImageCache(name: string): boolean {
-  return name === IMAGE_CACHE || name.startsWith(`${IMAGE_CACHE_PREFIX}:user:`)
+  return name === LEGACY_IMAGE_CACHE || name.startsWith(`${IMAGE_CACHE_PREFIX}:user:`)
 }

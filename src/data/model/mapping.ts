@@ -4,7 +4,7 @@ import type { AnyRow, SyncedRows, SyncedTable } from './rows'
 import { serverColumns, serverTableOf } from './tables'
 
 export const camel = (name: string): string => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
-const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+export const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
 export type Mapped<T extends SyncedTable> = { kind: 'row'; row: SyncedRows[T] } | { kind: 'tombstone'; id: string }
 

@@ -39,7 +39,7 @@ export interface WardrobeLimits {
   variantsPerItem: number
 }
 
-export const defaultWardrobeLimits: WardrobeLimits = {
+const defaultWardrobeLimits: WardrobeLimits = {
   jobsPerUser: 5,
   jobsInTotal: 100,
   cutOutBurst: 20,

@@ -21,7 +21,7 @@ function authBaseOf(services: AuthServices): string {
   return `${emailLinkOrigin(ctx.config, ctx.publicUrl())}/auth/v1`
 }
 
-export function verifyLink(
+function verifyLink(
   services: AuthServices,
   type: EmailLinkType,
   token: string,

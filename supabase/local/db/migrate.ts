@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const platformSqlPath = path.resolve(here, '../platform.sql')
+export const platformSqlPath = path.resolve(here, '../platform.sql')
 const migrationsDir = path.resolve(here, '../../migrations')
 
 interface MigrationFile {
@@ -16,7 +16,7 @@ interface MigrationFile {
   file: string
 }
 
-async function listMigrations(dir = migrationsDir): Promise<MigrationFile[]> {
+export async function listMigrations(dir = migrationsDir): Promise<MigrationFile[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort()
   return files.map((file) => {
     const [version, ...rest] = file.replace(/\.sql$/, '').split('_')

@@ -13,7 +13,7 @@ export interface MailMessage {
   created_at: string
 }
 
-interface OutgoingMail extends RenderedEmail {
+export interface OutgoingMail extends RenderedEmail {
   to: string
   subject: string
 }

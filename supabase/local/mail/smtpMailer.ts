@@ -17,7 +17,7 @@ export interface SmtpMailerOptions {
 }
 
 /** `alice@example.com` → `a…@example.com`: enough to match a log line to a complaint, no more. */
-export function maskAddress(address: string): string {
+function maskAddress(address: string): string {
   const at = address.lastIndexOf('@')
   if (at <= 0) return '…'
   return `${address[0]}…${address.slice(at)}`

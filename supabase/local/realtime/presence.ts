@@ -35,7 +35,7 @@ const MAX_PRESENCE_BYTES = 2048
 const MAX_BROADCAST_BYTES = 16 * 1024
 /** Broadcasts per member: a bucket of this many, refilled at this rate per second. */
 export const BROADCAST_BURST = 25
-export const BROADCAST_PER_SECOND = 20
+const BROADCAST_PER_SECOND = 20
 /** Channels one user may have joined at once (over all their sockets), and sockets they may use. */
 export const MAX_CHANNELS_PER_USER = 100
 export const MAX_SOCKETS_PER_USER = 20
@@ -141,7 +141,7 @@ interface Bucket {
 }
 
 /** Whether `userId` may move card `itemId` of `wallId`: its creator or the wall's owner. */
-export async function mayMoveCard(db: PGlite, wallId: string, userId: string, itemId: string): Promise<boolean> {
+async function mayMoveCard(db: PGlite, wallId: string, userId: string, itemId: string): Promise<boolean> {
   const { rows } = await db.query<{ may: boolean }>(
     `select exists (
        select 1 from public.polaroids p join public.walls w on w.id = p.wall_id
