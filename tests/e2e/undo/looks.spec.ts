@@ -2,7 +2,7 @@
 // undo, and the toast after a delete, into test-results/undo/. The buttons stay hit-testable.
 import { expect, test } from '@playwright/test'
 import { createUser, signInContext } from '../support/users'
-import { card, centre, openWall, seedWall } from '../support/walls'
+import { card, centre, seedWall } from '../support/walls'
 
 test('desktop 1280×900 and phone 390×844', async ({ browser }) => {
   test.setTimeout(120_000)
@@ -18,7 +18,8 @@ test('desktop 1280×900 and phone 390×844', async ({ browser }) => {
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await signInContext(desktop, owner)
   const page = await desktop.newPage()
-  await openWall(page, wall.id, 3)
+  // A device's first pull of a wall: room for a loaded shared machine (see undo.spec.ts).
+  await page.goto(`/wall/${wall.id}`)
   await expect(page.locator('[data-canvas-item]')).toHaveCount(3, { timeout: 30_000 })
   const from = await centre(card(page, 'Sage slip dress'))
   await page.mouse.move(from.x, from.y)
@@ -37,7 +38,8 @@ test('desktop 1280×900 and phone 390×844', async ({ browser }) => {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   await signInContext(phone, owner)
   const mobile = await phone.newPage()
-  await openWall(mobile, wall.id, 2)
+  await mobile.goto(`/wall/${wall.id}`)
+  await expect(mobile.locator('[data-canvas-item]')).toHaveCount(2, { timeout: 30_000 })
   const undo = mobile.getByRole('button', { name: /^Undo / })
   await expect(undo).toBeEnabled()
   const box = (await undo.boundingBox())!
