@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import type { CDPSession, Page } from 'playwright'
+import type { Browser, CDPSession, Page } from 'playwright'
 import sharp from 'sharp'
 import { makeClient } from '../support/stack'
 
@@ -153,7 +153,7 @@ export interface DragFigures {
 
 const MOVES = 60
 
-async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+export async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics: list } = await cdp.send('Performance.getMetrics')
   return Object.fromEntries(list.map((m) => [m.name, m.value]))
 }
@@ -212,4 +212,17 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** A 1280×800 context signed in as the bench user (the session auth-js keeps), with the recorders. */
+export async function signedInContext(browser: Browser, session: unknown) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value)
+    },
+    ['sb-127-auth-token', JSON.stringify(session)] as const,
+  )
+  await context.addInitScript({ content: RECORDERS })
+  return context
 }

@@ -9,19 +9,13 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright'
 import { buildApp } from '../../scripts/lib/buildApp'
 import { startLocalStack } from '../../supabase/local/server'
 import { testConfig } from '../../supabase/local/config'
-import { benchUser, cardImages, RECORDERS, type BenchUser, median, seedWall } from './dragKit'
+import { benchUser, cardImages, type BenchUser, median, metrics, seedWall, signedInContext } from './dragKit'
 import type { Bench, BenchTable } from './types'
 import { round } from './types'
 
 const APP_DIR = 'dist-bench-undo'
 const CARDS = 2000
 const REPS = 5
-const STORAGE_KEY = 'sb-127-auth-token'
-
-async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
-  const { metrics: list } = await cdp.send('Performance.getMetrics')
-  return Object.fromEntries(list.map((m) => [m.name, m.value]))
-}
 
 const mainThreadMs = (from: Record<string, number>, to: Record<string, number>) =>
   ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].reduce((sum, name) => sum + (to[name] ?? 0) - (from[name] ?? 0), 0) * 1000
@@ -64,14 +58,7 @@ async function undoOnce(page: Page, cdp: CDPSession, id: string): Promise<{ ms: 
 }
 
 async function measure(browser: Browser, appUrl: string, user: BenchUser, wallId: string, throttle: number) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value)
-    },
-    [STORAGE_KEY, JSON.stringify(user.session)] as const,
-  )
-  await context.addInitScript({ content: RECORDERS })
+  const context = await signedInContext(browser, user.session)
   const page = await context.newPage()
   await page.goto(`${appUrl}/wall/${wallId}`)
   await page.locator('[data-canvas-item][data-x="260"][data-y="320"]').waitFor()

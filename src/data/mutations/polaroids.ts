@@ -77,7 +77,7 @@ export async function editPolaroid(
     if (!ownsWall(await db.walls.get(item.wallId), replica.userId)) throw new MutationError(messages.ownerEditsOnly)
     const patch = { name: edit.name.trim(), message: edit.message.trim() }
     await db.polaroids.update(id, patch)
-    await recordItemChange(db, 'polaroids', item, 'edit', present({ name: item.name, message: item.message }), present(patch))
+    await recordItemChange(db, 'polaroids', { ...item, ...patch }, 'edit', present({ name: item.name, message: item.message }), present(patch))
     queue({
       table: 'polaroids',
       rowId: id,

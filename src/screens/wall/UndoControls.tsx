@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react'
 import { Icon } from '@/components/Icon'
 import { redoLabel, undoLabel } from '@/data/undo/describeStep'
 import type { UndoRedo } from '@/components/useUndoRedo'
-import styles from './UndoControls.module.css'
+// The zoom controls' pill and buttons: the two stand together and look alike.
+import styles from '@/canvas/ZoomControls.module.css'
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || Boolean(target.closest('input, textarea, select')))
@@ -42,8 +43,8 @@ export function UndoControls({ undoRedo, className }: { undoRedo: UndoRedo; clas
         className={styles.button}
         aria-label={undoLabel(history.undo)}
         title={undoLabel(history.undo)}
-        disabled={!history.undo}
-        onClick={() => void undo()}
+        aria-disabled={!history.undo}
+        onClick={() => history.undo && void undo()}
       >
         <Icon name="undo" />
       </button>
@@ -52,8 +53,8 @@ export function UndoControls({ undoRedo, className }: { undoRedo: UndoRedo; clas
         className={styles.button}
         aria-label={redoLabel(history.redo)}
         title={redoLabel(history.redo)}
-        disabled={!history.redo}
-        onClick={() => void redo()}
+        aria-disabled={!history.redo}
+        onClick={() => history.redo && void redo()}
       >
         <Icon name="redo" />
       </button>

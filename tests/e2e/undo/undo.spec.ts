@@ -3,7 +3,7 @@
 // offline reload, and what was done offline reaches the server and another person once online.
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { card, centre, eventually, openWall, position, seedWall, serverPolaroid } from '../support/walls'
+import { card, centre, eventually, position, seedWall, serverPolaroid } from '../support/walls'
 import { waitForServiceWorker } from '../support/serviceWorker'
 
 test.use({ viewport: { width: 1280, height: 900 } })
@@ -76,7 +76,7 @@ test('delete, undo from the toast, reload offline, redo, come online: the server
   const context = await browser.newContext()
   await signInContext(context, owner)
   const page = await context.newPage()
-  await openWall(page, wall.id, 2)
+  await openWallFirstTime(page, wall.id, 2)
   await waitForServiceWorker(page)
 
   await card(page, 'Espadrilles').hover()
