@@ -10,7 +10,7 @@ import styles from './Toasts.module.css'
 type ToastKind = 'info' | 'success' | 'error'
 
 /** A button in a toast ('Undo' after a delete); pressing it also dismisses the toast. */
-export interface ToastAction {
+interface ToastAction {
   label: string
   onSelect: () => void
 }

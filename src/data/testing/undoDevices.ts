@@ -6,7 +6,7 @@
 import { fromServer, toServer } from '../model/mapping'
 import type { PushOp } from '../model/outbox'
 import type { ServerTable } from '../model/tables'
-import { decide, type Direction, type RowState, type SkipReason, type StepKind, type UndoStep, type UndoTable, WATCHED_FIELDS } from '../undo/undoCore'
+import { decide, type Direction, type RowState, type SkipReason, type UndoStep, type UndoTable, WATCHED_FIELDS } from '../undo/undoCore'
 import { stepWrite } from '../undo/undoOps'
 
 /** What the devices need of workers/sync/testing/memoryServer (src does not import workers). */
@@ -126,4 +126,3 @@ export function insertOp(table: 'polaroids' | 'stickers', row: Row): PushOp {
   return { op: 'insert', table: serverTable(table), row: toServer(table, row) }
 }
 
-export type { StepKind }

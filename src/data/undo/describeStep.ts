@@ -13,7 +13,7 @@ const whatOf: Record<StepKind, string> = {
   privacy: messages.stepPrivacy,
 }
 
-export function describeStep(step: UndoStep): string {
+function describeStep(step: UndoStep): string {
   return fillMessage(whatOf[step.kind], { title: step.title })
 }
 

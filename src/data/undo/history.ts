@@ -16,7 +16,7 @@ export interface StoredStep {
 }
 
 /** The most steps kept per wall; older ones are dropped. */
-export const HISTORY_LIMIT = 200
+const HISTORY_LIMIT = 200
 
 const rangeOf = (wallId: string, stack: Stack) =>
   [

@@ -7,7 +7,7 @@ import { recordStep } from './history'
 import type { RowState, StepKind, UndoTable } from './undoCore'
 
 /** What a card is called in "Undo move of '…'": its name, or what the wall calls an unnamed one. */
-export function itemTitleOf(table: 'polaroids' | 'stickers', row: PolaroidRow | StickerRow): string {
+function itemTitleOf(table: 'polaroids' | 'stickers', row: PolaroidRow | StickerRow): string {
   return row.name || (table === 'polaroids' ? 'Untitled polaroid' : 'Sticker')
 }
 

@@ -8,7 +8,6 @@ export type UndoTable = 'polaroids' | 'stickers' | 'walls'
 
 /** The fields a step may watch and write (replica names); everything else on a row is fixed. */
 export const WATCHED_FIELDS = ['x', 'y', 'zIndex', 'name', 'message', 'description', 'private'] as const
-export type WatchedField = (typeof WATCHED_FIELDS)[number]
 
 /** A row's state for undo: absent (never added, or deleted), or present with these values. For an item
  * that must come back (undo of a delete, redo of an add) it holds the whole row. */

@@ -7,7 +7,7 @@ import { snake } from '../model/mapping'
 import { serverTableOf } from '../model/tables'
 import { watchedValues, type Direction, type RowState, type UndoStep } from './undoCore'
 
-export type ReplicaWrite =
+type ReplicaWrite =
   | { kind: 'remove' }
   | { kind: 'put'; row: Record<string, unknown> }
   | { kind: 'patch'; patch: Record<string, unknown> }

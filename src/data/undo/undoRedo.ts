@@ -10,7 +10,7 @@ import { dropStep, moveStep, topStep, type Stack } from './history'
 import { decide, type Direction, type SkipReason, type UndoStep } from './undoCore'
 import { stepWrite } from './undoOps'
 
-export interface Skipped {
+interface Skipped {
   step: UndoStep
   reason: SkipReason
 }
