@@ -8,6 +8,8 @@ describe('what the screens say about an outfit job', () => {
   it('uploads while the photo is prepared or the start waits behind it, online', () => {
     expect(jobView({ job: null, waitingToStart: false, online: true })).toMatchObject({ phase: 'uploading', text: messages.jobStarting, detail: messages.jobUploading })
     expect(jobView({ job: job({ status: 'queued', progress: 0 }), waitingToStart: true, online: true }).phase).toBe('uploading')
+    // Preparing the photo needs no network: offline too, the job appears before anything waits.
+    expect(jobView({ job: null, waitingToStart: false, online: false }).phase).toBe('uploading')
   })
 
   it('waits for a connection offline, saying whether the job has started', () => {

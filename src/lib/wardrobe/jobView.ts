@@ -49,10 +49,12 @@ interface JobDisplay {
 }
 
 function phaseOf({ job, waitingToStart, online }: JobInput): JobPhase {
-  if (job?.status === 'failed') return 'failed'
-  if (job?.status === 'completed') return 'completed'
+  // Still being prepared on this device: no connection is needed yet.
+  if (!job) return 'uploading'
+  if (job.status === 'failed') return 'failed'
+  if (job.status === 'completed') return 'completed'
   if (!online) return 'waiting'
-  if (!job || waitingToStart) return 'uploading'
+  if (waitingToStart) return 'uploading'
   return job.status === 'queued' || job.progress < FIRST_STEP_AT ? 'starting' : 'processing'
 }
 
@@ -70,7 +72,7 @@ function detailOf(phase: JobPhase, input: JobInput): string | null {
     case 'failed':
       return input.job?.error ?? null
     case 'waiting':
-      return input.waitingToStart || !input.job ? messages.jobWaitingToStart : messages.jobWaitingStarted
+      return input.waitingToStart ? messages.jobWaitingToStart : messages.jobWaitingStarted
     case 'uploading':
       return messages.jobUploading
     default:

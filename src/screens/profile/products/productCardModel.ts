@@ -2,7 +2,7 @@
 // (3 in grid view, 5 in list view, then '+N more'; spec §9), the card's title, whether the item is a
 // whole outfit (style 'OOTD Complete' opens the outfit analysis), and where an outfit job stands.
 import type { ClothingTagRow, ProcessingJobRow } from '@/data/model/rows'
-import { jobView } from '@/lib/wardrobe/jobView'
+import { jobView, type JobLike } from '@/lib/wardrobe/jobView'
 import { OOTD_COMPLETE } from '@/lib/wardrobe/ootdStyles'
 
 export type ProductLayout = 'grid' | 'list'
@@ -28,6 +28,8 @@ export function isCompleteOutfit(tags: readonly Pick<ClothingTagRow, 'tagType' |
   return tags.some((t) => t.tagType === 'style' && t.tagValue === OOTD_COMPLETE)
 }
 
+const UNSTARTED: JobLike = { status: 'queued', progress: 0, error: null, items: [] }
+
 export type OutfitJobState =
   /** Not running yet: the photo uploads, the start waits, or it waits for a connection (`offline`). */
   | { kind: 'waiting'; text: string; offline: boolean }
@@ -44,7 +46,8 @@ export function outfitJobState(
 ): OutfitJobState | null {
   const { job, uploadPending } = entry
   if (!job && !uploadPending) return null
-  const view = jobView({ job, waitingToStart: entry.waitingToStart || uploadPending, online })
+  // A photo that waits to upload is a job that waits to start, whether or not its row is here.
+  const view = jobView({ job: job ?? UNSTARTED, waitingToStart: entry.waitingToStart || uploadPending, online })
   switch (view.phase) {
     case 'uploading':
     case 'starting':
