@@ -31,8 +31,10 @@ export interface MemoryTransport extends SyncTransport {
   dropSocket(): void
 }
 
-/** Enough turns of the event loop for the engine's Dexie work between two answers. */
-const QUIET_TURNS = 12
+/** Enough turns of the event loop for the engine's Dexie work between two answers. A rejoin's pull
+ * first reads the scope's cursor while two channel states are written; 12 turns was just short of
+ * that (the rejoin test failed every time), 24 leaves room. Turns are counted, not timed. */
+const QUIET_TURNS = 24
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export function memoryTransport(server: MemoryServer, userId: string | null): MemoryTransport {
