@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { admin, nodeClient } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
+import { waitForServiceWorker } from '../support/serviceWorker'
 import { ada, milo } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
@@ -102,12 +103,13 @@ test('the owner edits the profile; limits are counted', async ({ page, context }
 test('signing out with unsaved changes warns first, then signs out anyway', async ({ page, context }) => {
   const user = await createUser({ displayName: 'Offline Olga' })
   await signInContext(context, user)
-  // Start at home and walk to the profile, so both screens' code is loaded before the network goes
-  // (there is no service worker precache yet to serve it offline).
+  // Start at home and walk to the profile; go offline once the service worker holds the app's code
+  // (signing out needs the auth client, which loads after the first screen; 'networkidle' alone came
+  // before it on a busy machine).
   await page.goto('/')
   await page.getByRole('link', { name: 'Your profile, Offline Olga' }).click()
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await waitForServiceWorker(page)
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Edit Profile' }).click()
   await page.getByRole('dialog', { name: 'Edit Profile' }).getByLabel('Bio').fill('Written offline')

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { admin } from '../support/stack'
 import { createUser, signInContext, type E2EUser } from '../support/users'
+import { waitForServiceWorker } from '../support/serviceWorker'
 import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from '../support/walls'
 
 let owner: E2EUser
@@ -72,6 +73,8 @@ test('offline, a photo and moves wait on the device and reach the server and oth
   await signInContext(context, owner)
   await openWall(page, wall.id, 1)
   await expect(page.getByTestId('sync-status')).toHaveText('All changes saved')
+  // Offline-ready: the service worker holds the upload dialog's and the popup's code.
+  await waitForServiceWorker(page)
 
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Upload' }).click()

@@ -66,8 +66,17 @@ test('the first drag of a card just uploaded moves it, after a reload', async ({
   await page.reload()
   await expect(page.getByRole('dialog', { name: NAME })).toBeVisible()
   await expect(card(page, NAME)).toBeVisible()
-  // The owner's automatic layout may place the card (it sat at 0,0): wait until it is where it stays.
-  await eventually(() => serverPolaroid(id), (row) => row !== null)
+  // The owner's automatic layout may place the card (it sat at 0,0): wait until it is where it stays,
+  // the same on the page and on the server for a second.
   await expect(page.getByTestId('sync-status')).toHaveText('All changes saved')
+  await expect
+    .poll(async () => {
+      const shown = await position(card(page, NAME))
+      await page.waitForTimeout(1000)
+      const later = await position(card(page, NAME))
+      const row = await serverPolaroid(id)
+      return row !== null && row.x === later.x && row.y === later.y && shown.x === later.x && shown.y === later.y
+    }, { timeout: 20_000 })
+    .toBe(true)
   await dragOnce(page, id)
 })
