@@ -5,7 +5,7 @@
 // against IMPORT_LIMITS (total unpacked size, number of files, size of one file) before anything is
 // inflated: a small zip that unpacks to gigabytes (a zip bomb) is refused without filling memory.
 import { strFromU8, unzipSync } from 'fflate'
-import { messages } from '@/lib/messages'
+import { fillMessage, messages } from '@/lib/messages'
 
 export const EXPORT_FORMAT = 'moori-export'
 export const EXPORT_VERSION = 1
@@ -116,7 +116,7 @@ const sizeText = (bytes: number) => `${Math.round(bytes / MiB)} MB`
  */
 function unzipWithin(bytes: Uint8Array, limits: ImportLimits): Record<string, Uint8Array> {
   const tooLarge = () =>
-    new ExportFormatError(messages.importTooLarge.replace('{limit}', sizeText(limits.totalBytes)))
+    new ExportFormatError(fillMessage(messages.importTooLarge, { limit: sizeText(limits.totalBytes) }))
   if (bytes.length > limits.totalBytes) throw tooLarge()
   let entries = 0
   let total = 0
@@ -126,13 +126,11 @@ function unzipWithin(bytes: Uint8Array, limits: ImportLimits): Record<string, Ui
       entries += 1
       total += size
       if (entries > limits.entries) {
-        throw new ExportFormatError(messages.importTooManyFiles.replace('{limit}', String(limits.entries)))
+        throw new ExportFormatError(fillMessage(messages.importTooManyFiles, { limit: String(limits.entries) }))
       }
       if (size > limits.entryBytes) {
         throw new ExportFormatError(
-          messages.importFileTooLarge
-            .replace('{name}', file.name.slice(0, 80))
-            .replace('{limit}', sizeText(limits.entryBytes)),
+          fillMessage(messages.importFileTooLarge, { name: file.name.slice(0, 80), limit: sizeText(limits.entryBytes) }),
         )
       }
       if (total > limits.totalBytes) throw tooLarge()
