@@ -58,6 +58,29 @@ describe('startSyncClient when the worker does not start', () => {
     await client.stop()
   })
 
+  it('starts again by itself when the network comes back or the tab wakes (its script could not load offline)', async () => {
+    const db = memoryDatabase()
+    const calls: string[] = []
+    let attempts = 0
+    const spawn = () => {
+      attempts += 1
+      return attempts === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : Promise.resolve(fakeWorker(calls))
+    }
+    const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db, spawn })
+    client.retainScope('me')
+    await vi.waitFor(async () => expect((await db.scopes.get('me'))?.status).toBe('error'))
+    expect(attempts).toBe(1)
+
+    ;(globalThis as unknown as { window: EventTarget }).window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(calls).toEqual(['lease 1 me']))
+    expect(attempts).toBe(2)
+    // Running now: waking up again only asks the worker to resume, it starts no third one.
+    ;(globalThis as unknown as { document: EventTarget }).document.dispatchEvent(new Event('visibilitychange'))
+    await vi.waitFor(() => expect(calls).toEqual(['lease 1 me', 'resume']))
+    expect(attempts).toBe(2)
+    await client.stop()
+  })
+
   it('keeps what a scope had: a pulled scope stays readable', async () => {
     const db = memoryDatabase()
     await db.scopes.put({ key: 'me', cursor: 'c1', lastPulledAt: 1, lastUsedAt: 1, status: 'ready', error: null })

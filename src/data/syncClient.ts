@@ -138,13 +138,23 @@ export function startSyncClient(
   }
 
   let leases = 0
-  const stopWatchingNetwork = onNetworkChange((online) => post((api) => (online ? api.resume() : api.wentOffline())))
+  let stopped = false
+  /** Back online, awake or Try Again: a worker that did not start (its script could not load while the
+   * network was gone) starts again, or the running one pushes and pulls at once. */
+  const resume = () => {
+    if (failure !== null) restart()
+    else post((api) => api.resume())
+  }
+  const stopWatchingNetwork = onNetworkChange((online) => {
+    if (stopped) return
+    if (online) resume()
+    else post((api) => api.wentOffline())
+  })
   const onVisible = () => {
-    if (document.visibilityState === 'visible') post((api) => api.resume())
+    if (document.visibilityState === 'visible' && !stopped) resume()
   }
   document.addEventListener('visibilitychange', onVisible)
 
-  let stopped = false
   const detach = () => {
     stopped = true
     cancelScheduled()
@@ -159,9 +169,7 @@ export function startSyncClient(
       if (!stopped) post((api) => api.nudge())
     },
     resume: () => {
-      if (stopped) return
-      if (failure !== null) restart()
-      else post((api) => api.resume())
+      if (!stopped) resume()
     },
     refreshRow: (table, rowId) => {
       if (!stopped) post((api) => api.refreshRow(table, rowId))
