@@ -283,6 +283,41 @@ describe('pushes', () => {
   })
 })
 
+describe('after a flaky network', () => {
+  /** Fails pushes the given way five times or more (the next retry is then 8 s away or more), then lets a pull through. */
+  async function fivePushesFailThenAPullGetsThrough(fault: 'offline' | 'server-error') {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    ada.net.failNext(/^push$/, fault, 1000)
+    const wallId = await createWall(ada.replica, { name: 'Flaky' })
+    for (let i = 0; i < 5; i++) expect(await ada.settle(ada.engine.flush())).toMatchObject({ status: 'retry' })
+    ada.net.heal()
+    ada.engine.retainScope('wall:w1')
+    // A second of network turns: far less than the 8 s backoff the failures left.
+    for (let i = 0; i < 20; i++) {
+      await ada.net.flush()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return { server, ada, wallId }
+  }
+
+  it('a push that failed for want of a network goes as soon as the server answers a pull', async () => {
+    const { server, ada, wallId } = await fivePushesFailThenAPullGetsThrough('offline')
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready' })
+    expect(await ada.db.outbox.count()).toBe(0)
+    expect(server.row('walls', wallId)).toMatchObject({ name: 'Flaky' })
+  })
+
+  it('a push the server itself failed keeps its backoff, whatever else gets through', async () => {
+    const { server, ada, wallId } = await fivePushesFailThenAPullGetsThrough('server-error')
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready' })
+    expect(await ada.db.outbox.count()).toBe(1)
+    expect(server.row('walls', wallId)).toBeUndefined()
+  })
+})
+
 describe("a row read again at a screen's request (the outfit job's status poll)", () => {
   const job = (fields: Record<string, unknown>) => ({
     id: 'job1',

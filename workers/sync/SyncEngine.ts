@@ -69,6 +69,10 @@ export class SyncEngine {
   private readonly pullsInFlight = new Map<string, Promise<PullOutcome>>()
   private pushTimer: Timer | null = null
   private pushAttempt = 0
+  /** The last push failed for want of a network: the next answer from the server sends it again at once. */
+  private pushWaitsForNetwork = false
+  /** Scopes whose pull failed for want of a network, retried at once when a push gets through. */
+  private readonly pullsWaitingForNetwork = new Set<string>()
   private pushing: Promise<FlushSummary> | null = null
   private intervals: Array<ReturnType<typeof setInterval>> = []
   private leaseCounter = 0
@@ -218,6 +222,8 @@ export class SyncEngine {
       if (run.status === 'retry') return await this.pushFailed(run.error, sent, requests)
       await refreshStaleRows(this.db, this.transport)
       this.pushAttempt = 0
+      this.pushWaitsForNetwork = false
+      this.serverAnswered()
       await this.status.write({ pushing: false, online: true, lastSyncedAt: Date.now(), lastError: null })
       return { status: 'done', sent, requests, remaining: await this.db.outbox.count(), error: null }
     } catch (error) {
@@ -230,6 +236,7 @@ export class SyncEngine {
   /** The one way a push run ends badly: recorded for the status chip, and tried again after a backoff. */
   private async pushFailed(error: SyncError, sent: number, requests: number): Promise<FlushSummary> {
     this.schedulePush(retryDelay(this.pushAttempt++, { random: this.random }))
+    this.pushWaitsForNetwork = meansOffline(error)
     try {
       await this.status.write({ pushing: false, online: !meansOffline(error), lastError: error.message })
       return { status: 'retry', sent, requests, remaining: await this.db.outbox.count(), error: error.message }
@@ -265,10 +272,13 @@ export class SyncEngine {
       { db: this.db, transport: this.transport, tokens: this.tokens, stopped: () => this.stopped, log: this.log },
       scope,
     )
+    this.pullsWaitingForNetwork.delete(scope)
     if (outcome.status === 'pulled') {
       this.pullAttempts.delete(scope)
       this.cancelPullRetry(scope)
+      this.serverAnswered()
     } else if (outcome.status === 'failed' && outcome.error.kind === 'transient') {
+      if (meansOffline(outcome.error)) this.pullsWaitingForNetwork.add(scope)
       this.schedulePullRetry(scope)
     }
     try {
@@ -292,6 +302,24 @@ export class SyncEngine {
         void this.pull(scope)
       }, retryDelay(attempt, { random: this.random })),
     )
+  }
+
+  /** The server answered: work that failed only because it could not be reached goes now, not after its
+   * backoff (which may have grown to a minute while the network was flaky). Server errors keep theirs. */
+  private serverAnswered(): void {
+    if (this.stopped) return
+    if (this.pushWaitsForNetwork) {
+      this.pushWaitsForNetwork = false
+      this.pushAttempt = 0
+      this.schedulePush(this.pushDebounceMs)
+    }
+    for (const scope of this.pullsWaitingForNetwork) {
+      this.pullsWaitingForNetwork.delete(scope)
+      if (!this.pullTimers.has(scope)) continue
+      this.cancelPullRetry(scope)
+      this.pullAttempts.delete(scope)
+      void this.pull(scope)
+    }
   }
 
   private cancelPullRetry(scope: string): void {

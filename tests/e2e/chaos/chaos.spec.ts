@@ -40,7 +40,9 @@ const ACTIONS = Number(process.env.MOORI_CHAOS_ACTIONS ?? 200)
 /** MOORI_CHAOS_DEBUG=1 prints every step with its duration. */
 const DEBUG = process.env.MOORI_CHAOS_DEBUG === '1'
 const FAULT_RATE = 0.2
-const CONVERGE_MS = 60_000
+/** A push the server failed (a 500) keeps its backoff after the network heals, up to a minute
+ * (workers/sync/backoff.ts): the outboxes get that long and a push's time on top. */
+const CONVERGE_MS = 75_000
 /** Each seed must get this many actions of each kind accepted, or it proved little about that kind
  * (deleting a wall needs one's own new wall shown, so it is rarer: required from 150 actions on). */
 function minimumAccepted(actions: number): Partial<Record<ActionKind, number>> {
