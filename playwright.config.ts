@@ -28,6 +28,10 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // Installing the service worker precaches the whole app (about 130 files) in every new context, a
+    // third of a screen test's time on two cores. Specs about offline use or caching opt in with
+    // test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: [

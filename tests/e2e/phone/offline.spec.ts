@@ -2,10 +2,13 @@
 // a clipped sentence) beside the assistant toggle, the page's controls stay reachable, and one tap on
 // the chip tells the rest: how many changes wait, since when, and that they go out once back online.
 import { expect, test } from '@playwright/test'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { createUser, signInContext } from '../support/users'
 import { card, eventually, openWall, seedWall, serverPolaroid } from '../support/walls'
 import { expectReachable, phoneContext, shot } from './phoneKit'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 test('offline at 320 px: the chip reads whole, and the waiting changes are one tap away', async ({
   browser,

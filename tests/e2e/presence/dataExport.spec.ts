@@ -4,9 +4,12 @@
 import { readFile } from 'node:fs/promises'
 import { unzipSync, strFromU8, zipSync, strToU8 } from 'fflate'
 import { expect, test, type Page } from '@playwright/test'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { card, openWall, position, seedWall } from '../support/walls'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 let ada: E2EUser
 let ben: E2EUser

@@ -6,6 +6,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { card, centre, openWall, position, seedWall } from '../support/walls'
+import { ALLOW_SERVICE_WORKERS } from '../support/serviceWorker'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 let ada: E2EUser
 let ben: E2EUser

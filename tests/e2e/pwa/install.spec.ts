@@ -6,7 +6,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
 import { STACK_URL } from '../support/stack'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 test('Chrome reports no installability errors', async ({ browserName: _ }, testInfo) => {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'moori-install-'))

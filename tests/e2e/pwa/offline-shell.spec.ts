@@ -3,7 +3,10 @@
 // page); the status chip says the app runs from cache.
 import { expect, test } from '@playwright/test'
 import { createUser, signInContext } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 test('home and a visited profile open offline from a cold reload, with their data', async ({ browser }) => {
   const user = await createUser()

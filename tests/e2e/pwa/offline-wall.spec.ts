@@ -3,9 +3,12 @@
 // visited before opens from a deep link; back online, the server has everything and others see it.
 import { expect, test, type Locator } from '@playwright/test'
 import { createUser, signInContext } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from '../support/walls'
 import { admin } from '../support/stack'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 const photoShown = (item: Locator) => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
 

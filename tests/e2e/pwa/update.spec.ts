@@ -8,7 +8,10 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 const servedDir = process.env.MOORI_E2E_OUT_DIR ?? 'dist'
 

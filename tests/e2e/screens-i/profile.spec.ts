@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { admin, nodeClient } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { ada, milo } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
@@ -100,31 +100,35 @@ test('the owner edits the profile; limits are counted', async ({ page, context }
     .toEqual({ avatar_path: expect.stringMatching(avatarPattern) as unknown })
 })
 
-test('signing out with unsaved changes warns first, then signs out anyway', async ({ page, context }) => {
-  const user = await createUser({ displayName: 'Offline Olga' })
-  await signInContext(context, user)
-  // Start at home and walk to the profile; go offline once the service worker holds the app's code
-  // (signing out needs the auth client, which loads after the first screen; 'networkidle' alone came
-  // before it on a busy machine).
-  await page.goto('/')
-  await page.getByRole('link', { name: 'Your profile, Offline Olga' }).click()
-  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible()
-  await waitForServiceWorker(page)
-  await context.setOffline(true)
-  await page.getByRole('button', { name: 'Edit Profile' }).click()
-  await page.getByRole('dialog', { name: 'Edit Profile' }).getByLabel('Bio').fill('Written offline')
-  await page.getByRole('dialog', { name: 'Edit Profile' }).getByRole('button', { name: 'Save' }).click()
-  await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
-  const warning = page.getByRole('dialog', { name: 'Some changes are not saved yet' })
-  await expect(warning).toBeVisible({ timeout: 15_000 })
-  await expect(warning.getByText(/1 change has not reached the server yet/)).toBeVisible()
-  await warning.getByRole('button', { name: 'Sign out anyway' }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await expect(
-    page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }),
-  ).toBeVisible()
-  await context.setOffline(false)
+test.describe(() => {
+  test.use(ALLOW_SERVICE_WORKERS)
+
+  test('signing out with unsaved changes warns first, then signs out anyway', async ({ page, context }) => {
+    const user = await createUser({ displayName: 'Offline Olga' })
+    await signInContext(context, user)
+    // Start at home and walk to the profile; go offline once the service worker holds the app's code
+    // (signing out needs the auth client, which loads after the first screen; 'networkidle' alone came
+    // before it on a busy machine).
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Your profile, Offline Olga' }).click()
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible()
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Edit Profile' }).click()
+    await page.getByRole('dialog', { name: 'Edit Profile' }).getByLabel('Bio').fill('Written offline')
+    await page.getByRole('dialog', { name: 'Edit Profile' }).getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+    const warning = page.getByRole('dialog', { name: 'Some changes are not saved yet' })
+    await expect(warning).toBeVisible({ timeout: 15_000 })
+    await expect(warning.getByText(/1 change has not reached the server yet/)).toBeVisible()
+    await warning.getByRole('button', { name: 'Sign out anyway' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(
+      page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }),
+    ).toBeVisible()
+    await context.setOffline(false)
+  })
 })
 
 test('deleting an account leaves nothing of it on the server', async ({ page, context }) => {

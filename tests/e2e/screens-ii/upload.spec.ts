@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { admin } from '../support/stack'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from '../support/walls'
 
 let owner: E2EUser
@@ -68,52 +68,56 @@ test('a 4000×3000 photo is stored as a JPEG that fits in 800 px; a PDF is refus
   expect(meta.width / meta.height).toBeCloseTo(4 / 3, 2)
 })
 
-test('offline, a photo and moves wait on the device and reach the server and others once online', async ({ browser, context, page }) => {
-  const wall = await seedWall(owner, { name: 'Offline edits', polaroids: [{ name: 'Movable', x: 400, y: 80, zIndex: 1 }] })
-  await signInContext(context, owner)
-  await openWall(page, wall.id, 1)
-  await expect(page.getByTestId('sync-status')).toHaveText('All changes saved')
-  // Offline-ready: the service worker holds the upload dialog's and the popup's code.
-  await waitForServiceWorker(page)
+test.describe(() => {
+  test.use(ALLOW_SERVICE_WORKERS)
 
-  await context.setOffline(true)
-  await page.getByRole('button', { name: 'Upload' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Upload an image' })
-  await dialog.getByLabel('Choose an image').setInputFiles({ name: 'offline.jpg', mimeType: 'image/jpeg', buffer: await photo(30, 1600, 1200) })
-  await dialog.getByLabel('Name (optional)').fill('Made offline')
-  await dialog.getByRole('button', { name: 'Upload' }).click()
-  await expect(page.getByRole('dialog', { name: 'Made offline' })).toBeVisible({ timeout: 20_000 })
-  await page.getByRole('dialog', { name: 'Made offline' }).getByRole('button', { name: 'Close' }).click()
-  const offlineCard = card(page, 'Made offline')
-  await expect(offlineCard.getByTestId('upload-pending')).toBeVisible()
-  await expect(offlineCard.locator('img')).toHaveAttribute('src', /^blob:/)
+  test('offline, a photo and moves wait on the device and reach the server and others once online', async ({ browser, context, page }) => {
+    const wall = await seedWall(owner, { name: 'Offline edits', polaroids: [{ name: 'Movable', x: 400, y: 80, zIndex: 1 }] })
+    await signInContext(context, owner)
+    await openWall(page, wall.id, 1)
+    await expect(page.getByTestId('sync-status')).toHaveText('All changes saved')
+    // Offline-ready: the service worker holds the upload dialog's and the popup's code.
+    await waitForServiceWorker(page)
 
-  const from = await centre(card(page, 'Movable'))
-  await page.mouse.move(from.x, from.y)
-  await page.mouse.down()
-  await page.mouse.move(from.x + 300, from.y + 150, { steps: 10 })
-  await page.mouse.up()
-  await expect.poll(() => position(card(page, 'Movable'))).toMatchObject({ x: 800, y: 280 })
-  await expect(page.getByTestId('sync-status')).toContainText(/Offline · \d+ changes? waiting|changes? waiting/, { timeout: 15_000 })
-  expect((await serverPolaroid(wall.polaroids[0]!.id))?.x).toBe(400)
-  expect((await wallPolaroids(wall.id)).map((p) => p.name)).toEqual(['Movable'])
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Upload' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Upload an image' })
+    await dialog.getByLabel('Choose an image').setInputFiles({ name: 'offline.jpg', mimeType: 'image/jpeg', buffer: await photo(30, 1600, 1200) })
+    await dialog.getByLabel('Name (optional)').fill('Made offline')
+    await dialog.getByRole('button', { name: 'Upload' }).click()
+    await expect(page.getByRole('dialog', { name: 'Made offline' })).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('dialog', { name: 'Made offline' }).getByRole('button', { name: 'Close' }).click()
+    const offlineCard = card(page, 'Made offline')
+    await expect(offlineCard.getByTestId('upload-pending')).toBeVisible()
+    await expect(offlineCard.locator('img')).toHaveAttribute('src', /^blob:/)
 
-  await context.setOffline(false)
-  await eventually(() => serverPolaroid(wall.polaroids[0]!.id), (p) => p?.x === 800 && p.y === 280, 20_000)
-  await eventually(async () => (await wallPolaroids(wall.id)).map((p) => p.name).sort(), (names) => names.length === 2, 20_000)
-  await expect(offlineCard.getByTestId('upload-pending')).toHaveCount(0)
-  await expect(page.getByTestId('sync-status')).toHaveText('All changes saved')
+    const from = await centre(card(page, 'Movable'))
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    await page.mouse.move(from.x + 300, from.y + 150, { steps: 10 })
+    await page.mouse.up()
+    await expect.poll(() => position(card(page, 'Movable'))).toMatchObject({ x: 800, y: 280 })
+    await expect(page.getByTestId('sync-status')).toContainText(/Offline · \d+ changes? waiting|changes? waiting/, { timeout: 15_000 })
+    expect((await serverPolaroid(wall.polaroids[0]!.id))?.x).toBe(400)
+    expect((await wallPolaroids(wall.id)).map((p) => p.name)).toEqual(['Movable'])
 
-  const other = await createUser()
-  const otherContext = await browser.newContext()
-  await signInContext(otherContext, other)
-  const otherPage = await otherContext.newPage()
-  await openWall(otherPage, wall.id, 2)
-  expect(await position(card(otherPage, 'Movable'))).toMatchObject({ x: 800, y: 280 })
-  const image = card(otherPage, 'Made offline').locator('img')
-  await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/polaroid-images\//)
-  await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(800)
-  await otherContext.close()
+    await context.setOffline(false)
+    await eventually(() => serverPolaroid(wall.polaroids[0]!.id), (p) => p?.x === 800 && p.y === 280, 20_000)
+    await eventually(async () => (await wallPolaroids(wall.id)).map((p) => p.name).sort(), (names) => names.length === 2, 20_000)
+    await expect(offlineCard.getByTestId('upload-pending')).toHaveCount(0)
+    await expect(page.getByTestId('sync-status')).toHaveText('All changes saved')
+
+    const other = await createUser()
+    const otherContext = await browser.newContext()
+    await signInContext(otherContext, other)
+    const otherPage = await otherContext.newPage()
+    await openWall(otherPage, wall.id, 2)
+    expect(await position(card(otherPage, 'Movable'))).toMatchObject({ x: 800, y: 280 })
+    const image = card(otherPage, 'Made offline').locator('img')
+    await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/polaroid-images\//)
+    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(800)
+    await otherContext.close()
+  })
 })
 
 test('the submission page asks guests to sign in and lets members add a photo', async ({ browser }) => {

@@ -4,10 +4,13 @@
 // user's private images are in their own cache, none in the guest's.
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { openWall, seedWall } from '../support/walls'
 import { IMAGE_CACHE_PREFIX, imageCacheFor } from '../../../src/lib/cacheNames'
 import { SHARED_PHOTO_CACHE, SHARED_PHOTO_KEY } from '../../../src/lib/shareTarget'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 /** Cache keys of the image caches that name this user's files (by cache), and whether a shared photo waits. */
 async function cachedForUser(page: Page, user: E2EUser) {

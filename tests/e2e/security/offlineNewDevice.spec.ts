@@ -3,9 +3,12 @@
 // have; it says it is waiting for the network, and the account finishes loading once online.
 import { expect, test } from '@playwright/test'
 import { ACCOUNT_WAITING_FOR_NETWORK } from '../../../src/lib/accountMessages'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { nodeClient } from '../support/stack'
 import { STORAGE_KEY, createUser } from '../support/users'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 test('a signed-in user whose profile has not reached this device waits offline, then loads online', async ({
   context,

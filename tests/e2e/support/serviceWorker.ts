@@ -1,13 +1,27 @@
 // Waits until the service worker controls the page (and has finished precaching), the precondition for
-// every offline test.
+// every offline test. Service workers are blocked unless a spec opts in (playwright.config.ts), so a spec
+// that forgot gets told so, rather than a bare timeout.
 import type { Page } from '@playwright/test'
 
+export const ALLOW_SERVICE_WORKERS = { serviceWorkers: 'allow' } as const
+
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
-    }
-    return registration.active?.state
+  const state = await page.evaluate(async () => {
+    const controlled = (async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        )
+      }
+      return 'controlled'
+    })()
+    const blocked = new Promise<string>((resolve) => setTimeout(() => resolve('no service worker'), 30_000))
+    return Promise.race([controlled, blocked])
   })
+  if (state !== 'controlled') {
+    throw new Error(
+      'No service worker took control in 30 s: does the spec say test.use(ALLOW_SERVICE_WORKERS)?',
+    )
+  }
 }

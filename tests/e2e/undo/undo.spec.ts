@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { card, centre, eventually, position, seedWall, serverPolaroid } from '../support/walls'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 
 test.use({ viewport: { width: 1280, height: 900 } })
 
@@ -63,57 +63,61 @@ test('a drag is undone and redone with the buttons and the keyboard, and the ser
   await expect(page.getByTestId('sync-status')).toHaveText('All changes saved')
 })
 
-test('delete, undo from the toast, reload offline, redo, come online: the server and another person agree', async ({ browser }) => {
-  test.setTimeout(120_000)
-  const wall = await seedWall(owner, {
-    name: 'Undo deletes',
-    polaroids: [
-      { name: 'Linen shirt', x: 60, y: 60, zIndex: 1 },
-      { name: 'Espadrilles', x: 400, y: 60, zIndex: 2 },
-    ],
+test.describe(() => {
+  test.use(ALLOW_SERVICE_WORKERS)
+
+  test('delete, undo from the toast, reload offline, redo, come online: the server and another person agree', async ({ browser }) => {
+    test.setTimeout(120_000)
+    const wall = await seedWall(owner, {
+      name: 'Undo deletes',
+      polaroids: [
+        { name: 'Linen shirt', x: 60, y: 60, zIndex: 1 },
+        { name: 'Espadrilles', x: 400, y: 60, zIndex: 2 },
+      ],
+    })
+    const [, shoes] = wall.polaroids
+    const context = await browser.newContext()
+    await signInContext(context, owner)
+    const page = await context.newPage()
+    await openWallFirstTime(page, wall.id, 2)
+    await waitForServiceWorker(page)
+
+    await card(page, 'Espadrilles').hover()
+    await page.getByRole('button', { name: 'Delete Espadrilles' }).click()
+    await page.getByRole('dialog', { name: 'Delete this image?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Image deleted successfully!', { exact: true })).toBeVisible()
+    const toast = page.getByTestId('toast').filter({ hasText: "'Espadrilles' deleted." })
+    await expect(card(page, 'Espadrilles')).toHaveCount(0)
+    await eventually(() => serverPolaroid(shoes!.id), (row) => row?.deleted_at !== null)
+
+    await toast.getByRole('button', { name: 'Undo', exact: true }).click()
+    await expect(card(page, 'Espadrilles')).toBeVisible()
+    expect(await position(card(page, 'Espadrilles'))).toEqual({ x: 400, y: 60, z: 2 })
+    await eventually(() => serverPolaroid(shoes!.id), (row) => row?.deleted_at === null && row.x === 400 && row.z_index === 2)
+    await expect(card(page, 'Espadrilles').locator('img')).toBeVisible()
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.locator('[data-canvas-item]')).toHaveCount(2)
+    const redoDelete = page.getByRole('button', { name: "Redo deleting 'Espadrilles'" })
+    await expect(redoDelete).toBeEnabled()
+    await redoDelete.click()
+    await expect(card(page, 'Espadrilles')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: "Undo deleting 'Espadrilles'" })).toBeEnabled()
+    expect((await serverPolaroid(shoes!.id))?.deleted_at).toBeNull()
+
+    await context.setOffline(false)
+    await eventually(() => serverPolaroid(shoes!.id), (row) => row?.deleted_at !== null, 20_000)
+    await expect(page.getByTestId('sync-status')).toHaveText('All changes saved', { timeout: 20_000 })
+
+    const friend = await createUser()
+    const other = await browser.newContext()
+    await signInContext(other, friend)
+    const friendPage = await other.newPage()
+    await openWallFirstTime(friendPage, wall.id, 1)
+    await expect(card(friendPage, 'Linen shirt')).toBeVisible()
+    await expect(card(friendPage, 'Espadrilles')).toHaveCount(0)
+    await other.close()
+    await context.close()
   })
-  const [, shoes] = wall.polaroids
-  const context = await browser.newContext()
-  await signInContext(context, owner)
-  const page = await context.newPage()
-  await openWallFirstTime(page, wall.id, 2)
-  await waitForServiceWorker(page)
-
-  await card(page, 'Espadrilles').hover()
-  await page.getByRole('button', { name: 'Delete Espadrilles' }).click()
-  await page.getByRole('dialog', { name: 'Delete this image?' }).getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Image deleted successfully!', { exact: true })).toBeVisible()
-  const toast = page.getByTestId('toast').filter({ hasText: "'Espadrilles' deleted." })
-  await expect(card(page, 'Espadrilles')).toHaveCount(0)
-  await eventually(() => serverPolaroid(shoes!.id), (row) => row?.deleted_at !== null)
-
-  await toast.getByRole('button', { name: 'Undo', exact: true }).click()
-  await expect(card(page, 'Espadrilles')).toBeVisible()
-  expect(await position(card(page, 'Espadrilles'))).toEqual({ x: 400, y: 60, z: 2 })
-  await eventually(() => serverPolaroid(shoes!.id), (row) => row?.deleted_at === null && row.x === 400 && row.z_index === 2)
-  await expect(card(page, 'Espadrilles').locator('img')).toBeVisible()
-
-  await context.setOffline(true)
-  await page.reload()
-  await expect(page.locator('[data-canvas-item]')).toHaveCount(2)
-  const redoDelete = page.getByRole('button', { name: "Redo deleting 'Espadrilles'" })
-  await expect(redoDelete).toBeEnabled()
-  await redoDelete.click()
-  await expect(card(page, 'Espadrilles')).toHaveCount(0)
-  await expect(page.getByRole('button', { name: "Undo deleting 'Espadrilles'" })).toBeEnabled()
-  expect((await serverPolaroid(shoes!.id))?.deleted_at).toBeNull()
-
-  await context.setOffline(false)
-  await eventually(() => serverPolaroid(shoes!.id), (row) => row?.deleted_at !== null, 20_000)
-  await expect(page.getByTestId('sync-status')).toHaveText('All changes saved', { timeout: 20_000 })
-
-  const friend = await createUser()
-  const other = await browser.newContext()
-  await signInContext(other, friend)
-  const friendPage = await other.newPage()
-  await openWallFirstTime(friendPage, wall.id, 1)
-  await expect(card(friendPage, 'Linen shirt')).toBeVisible()
-  await expect(card(friendPage, 'Espadrilles')).toHaveCount(0)
-  await other.close()
-  await context.close()
 })

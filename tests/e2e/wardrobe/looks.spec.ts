@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, expectNoSeriousA11yIssues, imagesSettled } from '../screens-i/helpers'
 import { createUser, signInContext } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { shareFromGallery } from '../support/share'
 import { openWall, photo, seedWall } from '../support/walls'
 import {
@@ -17,6 +17,9 @@ import {
   processingDialog,
   seedWardrobeItem,
 } from '../support/wardrobe'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 const SHOTS = 'test-results/wardrobe-looks'
 mkdirSync(SHOTS, { recursive: true })

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { shareFromGallery } from '../support/share'
 import { eventually, photo } from '../support/walls'
 import {
@@ -18,6 +18,9 @@ import {
   processingDialog,
   serverJob,
 } from '../support/wardrobe'
+
+// Every test here starts from a photo shared into the app, which the service worker receives.
+test.use(ALLOW_SERVICE_WORKERS)
 
 /** From a shared photo to the outfit upload dialog, as a phone user gets there. */
 async function openOutfitUpload(page: Page, name = 'look.jpg'): Promise<void> {

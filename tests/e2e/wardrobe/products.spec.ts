@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues, imagesSettled } from '../screens-i/helpers'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { eventually } from '../support/walls'
@@ -219,83 +219,87 @@ test('the eye button shows or hides an item; strangers see only public ones; del
   await context.close()
 })
 
-test('the review modal works offline: verify, edit, remove and add tags; a reload keeps them; online, the server has them', async ({ browser }) => {
-  test.setTimeout(120_000)
-  const owner = await createUser()
-  const [item] = await seedWardrobe(owner, [
-    {
-      name: 'Navy tee',
-      description: 'Found in the beach photo.',
-      tags: [
-        { type: 'category', value: 'top', ai: 0.91 },
-        { type: 'color', value: 'Navy', ai: 0.55 },
-        { type: 'material', value: 'Cotton', ai: 0.62 },
-        { type: 'brand', value: 'Uniqlo' },
-      ],
-    },
-  ])
-  const context = await browser.newContext()
-  await signInContext(context, owner)
-  const page = await context.newPage()
-  await page.goto(`/${owner.username}`)
-  await waitForServiceWorker(page)
-  await expectShown(page, ['Navy tee'])
+test.describe(() => {
+  test.use(ALLOW_SERVICE_WORKERS)
 
-  await context.setOffline(true)
-  await card(page, 'Navy tee').getByTestId('product-name').click()
-  const dialog = page.getByRole('dialog', { name: 'Review and edit' })
-  await expect(dialog.getByLabel('Name')).toHaveValue('Navy tee')
-  const category = dialog.getByTestId('tag-group-category')
-  await expect(category.getByTestId('confidence')).toContainText('AI confidence 91% (high)')
-  await expect(dialog.getByTestId('tag-group-color').getByTestId('confidence')).toHaveAttribute('data-level', 'low')
-  await expect(dialog.getByRole('button', { name: 'Verify Brand Uniqlo' })).toHaveCount(0) // the owner's own tag
+  test('the review modal works offline: verify, edit, remove and add tags; a reload keeps them; online, the server has them', async ({ browser }) => {
+    test.setTimeout(120_000)
+    const owner = await createUser()
+    const [item] = await seedWardrobe(owner, [
+      {
+        name: 'Navy tee',
+        description: 'Found in the beach photo.',
+        tags: [
+          { type: 'category', value: 'top', ai: 0.91 },
+          { type: 'color', value: 'Navy', ai: 0.55 },
+          { type: 'material', value: 'Cotton', ai: 0.62 },
+          { type: 'brand', value: 'Uniqlo' },
+        ],
+      },
+    ])
+    const context = await browser.newContext()
+    await signInContext(context, owner)
+    const page = await context.newPage()
+    await page.goto(`/${owner.username}`)
+    await waitForServiceWorker(page)
+    await expectShown(page, ['Navy tee'])
 
-  await dialog.getByRole('button', { name: 'Verify Category top' }).click()
-  await expect(category.getByText('Verified')).toBeVisible()
-  await dialog.getByRole('button', { name: 'Edit Color Navy' }).click()
-  await dialog.getByRole('combobox', { name: 'Edit color Navy' }).fill('Black')
-  await dialog.getByRole('button', { name: 'Done editing Color Navy' }).click()
-  await expect(dialog.getByTestId('tag-group-color').getByTestId('tag-row')).toHaveText(/^Black/)
-  await dialog.getByRole('button', { name: 'Remove Material Cotton' }).click()
-  await expect(dialog.getByTestId('tag-group-material').getByTestId('tag-row')).toHaveCount(0)
-  await dialog.getByRole('combobox', { name: 'Add season' }).selectOption('Summer')
-  await dialog.getByRole('button', { name: 'Add season tag' }).click()
-  await dialog.getByRole('combobox', { name: 'Add occasion' }).selectOption('Beach') // typed but not added: Save keeps it
-  await dialog.getByRole('combobox', { name: 'Add style' }).fill('   ') // empty: not saved
-  await dialog.getByLabel('Name').fill('  Navy tee (mine)  ')
-  await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(dialog).toBeHidden()
+    await context.setOffline(true)
+    await card(page, 'Navy tee').getByTestId('product-name').click()
+    const dialog = page.getByRole('dialog', { name: 'Review and edit' })
+    await expect(dialog.getByLabel('Name')).toHaveValue('Navy tee')
+    const category = dialog.getByTestId('tag-group-category')
+    await expect(category.getByTestId('confidence')).toContainText('AI confidence 91% (high)')
+    await expect(dialog.getByTestId('tag-group-color').getByTestId('confidence')).toHaveAttribute('data-level', 'low')
+    await expect(dialog.getByRole('button', { name: 'Verify Brand Uniqlo' })).toHaveCount(0) // the owner's own tag
 
-  const tee = card(page, 'Navy tee (mine)')
-  await area(page).getByRole('button', { name: 'List view' }).click()
-  await expect(tee.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([/^top/, /^Black/, /^Uniqlo/, /^Summer/, /^Beach/])
+    await dialog.getByRole('button', { name: 'Verify Category top' }).click()
+    await expect(category.getByText('Verified')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Edit Color Navy' }).click()
+    await dialog.getByRole('combobox', { name: 'Edit color Navy' }).fill('Black')
+    await dialog.getByRole('button', { name: 'Done editing Color Navy' }).click()
+    await expect(dialog.getByTestId('tag-group-color').getByTestId('tag-row')).toHaveText(/^Black/)
+    await dialog.getByRole('button', { name: 'Remove Material Cotton' }).click()
+    await expect(dialog.getByTestId('tag-group-material').getByTestId('tag-row')).toHaveCount(0)
+    await dialog.getByRole('combobox', { name: 'Add season' }).selectOption('Summer')
+    await dialog.getByRole('button', { name: 'Add season tag' }).click()
+    await dialog.getByRole('combobox', { name: 'Add occasion' }).selectOption('Beach') // typed but not added: Save keeps it
+    await dialog.getByRole('combobox', { name: 'Add style' }).fill('   ') // empty: not saved
+    await dialog.getByLabel('Name').fill('  Navy tee (mine)  ')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog).toBeHidden()
 
-  // Still offline, a reload keeps every edit.
-  const reloaded = await page.reload()
-  expect(reloaded?.fromServiceWorker()).toBe(true)
-  await expect(card(page, 'Navy tee (mine)')).toBeVisible()
-  await expect(area(page).getByTestId('products-counts')).toHaveText('1 item · 5 tags')
-  await card(page, 'Navy tee (mine)').getByTestId('product-name').click()
-  await expect(dialog.getByTestId('tag-group-category').getByText('Verified')).toBeVisible()
-  await expect(dialog.getByTestId('tag-group-material').getByTestId('tag-row')).toHaveCount(0)
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
+    const tee = card(page, 'Navy tee (mine)')
+    await area(page).getByRole('button', { name: 'List view' }).click()
+    await expect(tee.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([/^top/, /^Black/, /^Uniqlo/, /^Summer/, /^Beach/])
 
-  // Online again: the server has them.
-  await context.setOffline(false)
-  const tags = await eventually(
-    () => serverTags(item!.id),
-    (rows) => rows.length === 5 && rows.some((r) => r.tag_value === 'Black'),
-    30_000,
-  )
-  const byType = Object.fromEntries(tags.map((t) => [t.tag_type, t]))
-  expect(byType.category).toMatchObject({ tag_value: 'top', is_ai_generated: true, is_verified: true })
-  expect(byType.color).toMatchObject({ tag_value: 'Black', is_ai_generated: false, is_verified: true, confidence_score: 1 })
-  expect(byType.material).toBeUndefined()
-  expect(byType.brand).toMatchObject({ tag_value: 'Uniqlo' })
-  expect(byType.season).toMatchObject({ tag_value: 'Summer', is_ai_generated: false, is_verified: true })
-  expect(byType.occasion).toMatchObject({ tag_value: 'Beach' })
-  expect(await serverItem(item!.id)).toMatchObject({ name: 'Navy tee (mine)', description: 'Found in the beach photo.' })
-  await context.close()
+    // Still offline, a reload keeps every edit.
+    const reloaded = await page.reload()
+    expect(reloaded?.fromServiceWorker()).toBe(true)
+    await expect(card(page, 'Navy tee (mine)')).toBeVisible()
+    await expect(area(page).getByTestId('products-counts')).toHaveText('1 item · 5 tags')
+    await card(page, 'Navy tee (mine)').getByTestId('product-name').click()
+    await expect(dialog.getByTestId('tag-group-category').getByText('Verified')).toBeVisible()
+    await expect(dialog.getByTestId('tag-group-material').getByTestId('tag-row')).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+    // Online again: the server has them.
+    await context.setOffline(false)
+    const tags = await eventually(
+      () => serverTags(item!.id),
+      (rows) => rows.length === 5 && rows.some((r) => r.tag_value === 'Black'),
+      30_000,
+    )
+    const byType = Object.fromEntries(tags.map((t) => [t.tag_type, t]))
+    expect(byType.category).toMatchObject({ tag_value: 'top', is_ai_generated: true, is_verified: true })
+    expect(byType.color).toMatchObject({ tag_value: 'Black', is_ai_generated: false, is_verified: true, confidence_score: 1 })
+    expect(byType.material).toBeUndefined()
+    expect(byType.brand).toMatchObject({ tag_value: 'Uniqlo' })
+    expect(byType.season).toMatchObject({ tag_value: 'Summer', is_ai_generated: false, is_verified: true })
+    expect(byType.occasion).toMatchObject({ tag_value: 'Beach' })
+    expect(await serverItem(item!.id)).toMatchObject({ name: 'Navy tee (mine)', description: 'Found in the beach photo.' })
+    await context.close()
+  })
 })
 
 test('the review modal works from the keyboard: Enter adds a tag, Escape cancels an edit without closing', async ({ browser }) => {

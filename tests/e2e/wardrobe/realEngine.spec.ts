@@ -5,11 +5,14 @@
 import sharp from 'sharp'
 import { expect, test } from '@playwright/test'
 import { outfitTestPhoto } from '../../support/testPhotos'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { eventually, seedWall } from '../support/walls'
 import { processingDialog } from '../support/wardrobe'
+
+// Every test here needs the service worker (offline use or its caches).
+test.use(ALLOW_SERVICE_WORKERS)
 
 const photo = await outfitTestPhoto()
 

@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext, type E2EUser } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { eventually, openWall, position, seedWall } from '../support/walls'
 import { seedWardrobeItem, type SeededItem } from '../support/wardrobe'
 
@@ -196,61 +196,65 @@ test('when background removal fails the photo is used and the spec warning shows
   await context.close()
 })
 
-test('offline, an item with a cut-out is stuck at once and the others use their photo, marked for later', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000)
-  const { user, wallId, jacket, tee } = await arrange()
-  const context = await browser.newContext()
-  await signInContext(context, user)
-  const page = await context.newPage()
-  await openWall(page, wallId)
-  await waitForServiceWorker(page)
-  // Seen once online: the pictures are on the device.
-  let dialog = await openImport(page)
-  await expect(itemCard(dialog, 'Striped tee').getByTestId('stored-image')).toHaveAttribute(
-    'data-state',
-    'loaded',
-  )
-  await expect(itemCard(dialog, 'Denim jacket').getByTestId('stored-image')).toHaveAttribute(
-    'data-state',
-    'loaded',
-  )
-  await dialog.getByRole('button', { name: 'Done' }).click()
+test.describe(() => {
+  test.use(ALLOW_SERVICE_WORKERS)
 
-  await context.setOffline(true)
-  dialog = await openImport(page)
-  await itemCard(dialog, 'Denim jacket')
-    .getByRole('button', { name: /^Denim jacket/ })
-    .click()
-  await expect(itemCard(dialog, 'Denim jacket')).toHaveAttribute('data-state', 'ready')
-  await expect(itemCard(dialog, 'Denim jacket').getByTestId('cutout-note')).toHaveCount(0)
-  await itemCard(dialog, 'Striped tee')
-    .getByRole('button', { name: /^Striped tee/ })
-    .click()
-  await expect(itemCard(dialog, 'Striped tee')).toHaveAttribute('data-state', 'ready')
-  await expect(itemCard(dialog, 'Striped tee').getByTestId('cutout-note')).toHaveText(
-    'Will be cut out when online',
-  )
-  await dialog.getByRole('button', { name: 'Done' }).click()
-
-  const jacketSticker = stickerOnWall(page, 'Denim jacket')
-  const teeSticker = stickerOnWall(page, 'Striped tee')
-  expect(await position(jacketSticker)).toMatchObject({ x: 100, y: 100 })
-  await expect(jacketSticker.locator('[data-needs-cutout]')).toHaveCount(0)
-  await expect(teeSticker.locator('[data-needs-cutout]')).toContainText('Cut out when online')
-  await expect(teeSticker.getByTestId('stored-image')).toHaveAttribute('data-state', 'loaded')
-
-  await context.setOffline(false)
-  for (const item of [jacket, tee]) {
-    const [stuck] = live(
-      await eventually(
-        () => serverStickers(wallId, item.id),
-        (rows) => live(rows).length === 1,
-        30_000,
-      ),
+  test('offline, an item with a cut-out is stuck at once and the others use their photo, marked for later', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    const { user, wallId, jacket, tee } = await arrange()
+    const context = await browser.newContext()
+    await signInContext(context, user)
+    const page = await context.newPage()
+    await openWall(page, wallId)
+    await waitForServiceWorker(page)
+    // Seen once online: the pictures are on the device.
+    let dialog = await openImport(page)
+    await expect(itemCard(dialog, 'Striped tee').getByTestId('stored-image')).toHaveAttribute(
+      'data-state',
+      'loaded',
     )
-    expect(stuck!.image_path.startsWith(`wardrobe-stickers/${user.id}/`)).toBe(true)
-  }
-  await context.close()
+    await expect(itemCard(dialog, 'Denim jacket').getByTestId('stored-image')).toHaveAttribute(
+      'data-state',
+      'loaded',
+    )
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    await context.setOffline(true)
+    dialog = await openImport(page)
+    await itemCard(dialog, 'Denim jacket')
+      .getByRole('button', { name: /^Denim jacket/ })
+      .click()
+    await expect(itemCard(dialog, 'Denim jacket')).toHaveAttribute('data-state', 'ready')
+    await expect(itemCard(dialog, 'Denim jacket').getByTestId('cutout-note')).toHaveCount(0)
+    await itemCard(dialog, 'Striped tee')
+      .getByRole('button', { name: /^Striped tee/ })
+      .click()
+    await expect(itemCard(dialog, 'Striped tee')).toHaveAttribute('data-state', 'ready')
+    await expect(itemCard(dialog, 'Striped tee').getByTestId('cutout-note')).toHaveText(
+      'Will be cut out when online',
+    )
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    const jacketSticker = stickerOnWall(page, 'Denim jacket')
+    const teeSticker = stickerOnWall(page, 'Striped tee')
+    expect(await position(jacketSticker)).toMatchObject({ x: 100, y: 100 })
+    await expect(jacketSticker.locator('[data-needs-cutout]')).toHaveCount(0)
+    await expect(teeSticker.locator('[data-needs-cutout]')).toContainText('Cut out when online')
+    await expect(teeSticker.getByTestId('stored-image')).toHaveAttribute('data-state', 'loaded')
+
+    await context.setOffline(false)
+    for (const item of [jacket, tee]) {
+      const [stuck] = live(
+        await eventually(
+          () => serverStickers(wallId, item.id),
+          (rows) => live(rows).length === 1,
+          30_000,
+        ),
+      )
+      expect(stuck!.image_path.startsWith(`wardrobe-stickers/${user.id}/`)).toBe(true)
+    }
+    await context.close()
+  })
 })
