@@ -75,6 +75,19 @@ export const messages = {
   jobWaitingToStart: 'Your photo is saved on this device. Processing starts when you are back online.',
   jobWaitingStarted: 'Processing goes on without this device. Progress shows again when you are back online.',
 
+  // Many outfit photos at once (issue 25): the picker, the batch list and the header pill.
+  batchPicked: '{count} photos chosen',
+  batchSkippedNonImages: '{count} of the chosen files were not images and were left out.',
+  batchTooMany: 'At most {limit} photos at once. The first {limit} were kept.',
+  batchTitle: 'Your photos',
+  batchDone: '{done} of {total} done',
+  batchPreparing: 'Preparing photo...',
+  batchPrepareFailed: 'This photo could not be read or kept on this device.',
+  batchRetry: 'Retry',
+  batchListLabel: 'Photos in this upload',
+  batchContinue: 'Continue Using App',
+  batchViewProducts: 'View Products',
+
   importTooLarge: 'This file is too large to import: a Moori export can unpack to at most {limit}.',
   importTooManyFiles: 'This file holds too many files to import: a Moori export has at most {limit}.',
   importFileTooLarge: 'This file holds {name}, which is too large to import (at most {limit} per file).',

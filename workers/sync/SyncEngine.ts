@@ -6,7 +6,7 @@
 import type { MooriDB } from '@/data/db'
 import type { SyncedTable } from '@/data/model/rows'
 import { applyChange, dropScope } from './applyToReplica'
-import { retryDelay } from './backoff'
+import { retryDelay, retryDelayAfter } from './backoff'
 import { asSyncError, meansOffline, type SyncError } from './classifyError'
 import { LiveChannels } from './liveChannels'
 import { pullScope, type PullOutcome } from './pullScope'
@@ -229,7 +229,8 @@ export class SyncEngine {
 
   /** The one way a push run ends badly: recorded for the status chip, and tried again after a backoff. */
   private async pushFailed(error: SyncError, sent: number, requests: number): Promise<FlushSummary> {
-    this.schedulePush(retryDelay(this.pushAttempt++, { random: this.random }))
+    // A 429 with Retry-After (the product API's job limits) waits as long as asked, no less and no more.
+    this.schedulePush(retryDelayAfter(error.retryAfterMs, this.pushAttempt++, { random: this.random }))
     try {
       await this.status.write({ pushing: false, online: !meansOffline(error), lastError: error.message })
       return { status: 'retry', sent, requests, remaining: await this.db.outbox.count(), error: error.message }
