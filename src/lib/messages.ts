@@ -77,6 +77,10 @@ export const messages = {
 
   // Many outfit photos at once (issue 25): the picker, the batch list and the header pill.
   batchPicked: '{count} photos chosen',
+  batchDropPrompt: 'Drop outfit photos here',
+  batchChoose: 'Choose photos',
+  batchChooseOthers: 'Choose others',
+  batchUpload: 'Upload {count} photos',
   batchSkippedNonImages: '{count} of the chosen files were not images and were left out.',
   batchTooMany: 'At most {limit} photos at once. The first {limit} were kept.',
   batchTitle: 'Your photos',
