@@ -91,6 +91,7 @@ export const messages = {
   batchListLabel: 'Photos in this upload',
   batchContinue: 'Continue Using App',
   batchViewProducts: 'View Products',
+  sharedMorePhotos: 'and {count} more (all go to your wardrobe)',
 
   importTooLarge: 'This file is too large to import: a Moori export can unpack to at most {limit}.',
   importTooManyFiles: 'This file holds too many files to import: a Moori export has at most {limit}.',

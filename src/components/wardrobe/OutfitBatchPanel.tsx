@@ -110,15 +110,16 @@ function BatchRow({ entry, index, onRetry }: { entry: BatchEntry; index: number;
   )
 }
 
-/** The picked file while this device prepares it, else the job's stored copy (small, downscaled). */
+/** The picked file while this dialog has it (its stored copy may still wait to upload), else the job's
+ * stored copy (a batch picked up again from the pill). */
 function Thumb({ file, imagePath }: { file: File | null; imagePath: string | null }) {
-  const url = useObjectUrl(imagePath ? null : file)
+  const url = useObjectUrl(file)
   return (
     <span className={styles.thumb}>
-      {imagePath ? (
-        <StoredImage imagePath={imagePath} alt="" ratio={3 / 4} />
-      ) : url ? (
-        <img src={url} alt="" className={styles.local} />
+      {file ? (
+        url && <img src={url} alt="" className={styles.local} />
+      ) : imagePath ? (
+        <StoredImage imagePath={imagePath} alt="" ratio={3 / 4} unavailableText="" />
       ) : null}
     </span>
   )

@@ -9,6 +9,7 @@ import { pickImages } from '@/lib/wardrobe/outfitBatch'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { useObjectUrl } from '@/components/useObjectUrl'
+import { droppedFiles } from './droppedFiles'
 import styles from './OutfitPhotoPicker.module.css'
 
 const SKIP_TAGGING_LABEL = 'Skip AI tagging'
@@ -23,18 +24,19 @@ export interface OutfitPick {
 const THUMBNAILS_SHOWN = 5
 
 export function OutfitPhotoPicker({
-  initialFile,
+  initialFiles,
   onCancel,
   onUpload,
 }: {
-  initialFile: File | null
+  /** Photos already chosen (shared ones). */
+  initialFiles: File[]
   onCancel: () => void
   onUpload: (pick: OutfitPick) => void
 }) {
   const id = useId()
   const library = useRef<HTMLInputElement>(null)
   const camera = useRef<HTMLInputElement>(null)
-  const [files, setFiles] = useState<File[]>(initialFile ? [initialFile] : [])
+  const [files, setFiles] = useState<File[]>(initialFiles)
   const [error, setError] = useState<string | null>(null)
   const [over, setOver] = useState(false)
   const [skipTagging, setSkipTagging] = useState(false)
@@ -42,7 +44,7 @@ export function OutfitPhotoPicker({
   const preview = useObjectUrl(file)
 
   /** The library and a drop replace the pick; the camera adds one more photo to it. */
-  const take = (list: FileList | null, mode: 'replace' | 'add' = 'replace') => {
+  const take = (list: ArrayLike<File> | null, mode: 'replace' | 'add' = 'replace') => {
     if (!list || list.length === 0) return
     const picked = pickImages([...(mode === 'add' ? files : []), ...Array.from(list)])
     setError(picked.message)
@@ -52,7 +54,14 @@ export function OutfitPhotoPicker({
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setOver(false)
-    take(event.dataTransfer.files)
+    // The drop's data is readable only during the event: keep its plain files for a fallback now.
+    const plain = Array.from(event.dataTransfer.files)
+    void droppedFiles(event.dataTransfer)
+      .catch((error: unknown) => {
+        console.warn('Could not read a dropped folder', error)
+        return plain
+      })
+      .then((dropped) => take(dropped))
   }
 
   const submit = (event: FormEvent) => {

@@ -9,7 +9,7 @@ import { messages } from '@/lib/messages'
 
 export type OutfitFlowPhase =
   | { kind: 'closed' }
-  | { kind: 'pick'; file: File | null }
+  | { kind: 'pick'; files: File[] }
   | { kind: 'uploading'; file: File }
   | { kind: 'follow'; jobId: string; file: File | null }
   /** Many photos at once: the batch's rows live in the flow (they go on after the dialog closes). */
@@ -47,7 +47,7 @@ export function OutfitUploadDialog({
       busy={phase.kind === 'uploading'}
     >
       {phase.kind === 'pick' && (
-        <OutfitPhotoPicker initialFile={phase.file} onCancel={onClose} onUpload={onUpload} />
+        <OutfitPhotoPicker initialFiles={phase.files} onCancel={onClose} onUpload={onUpload} />
       )}
       {(phase.kind === 'uploading' || phase.kind === 'follow') && (
         <ProcessingPanel

@@ -39,11 +39,9 @@ export function UnfinishedJobsPill({ className }: { className?: string }) {
         >
           <span className={styles.ring} aria-hidden="true" />
           <span className={styles.text}>{text}</span>
-          {!many && (
-            <span className={styles.count} aria-hidden="true">
-              {jobs.length}
-            </span>
-          )}
+          <span className={styles.count} aria-hidden="true">
+            {many ? `${many.done}/${many.total}` : jobs.length}
+          </span>
         </button>
       )}
       {request && (

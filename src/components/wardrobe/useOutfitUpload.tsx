@@ -20,8 +20,8 @@ import { UPLOAD_FAILED } from '@/components/useUploadPolaroid'
 import { usePreloadDownscaler } from '@/components/usePreloadDownscaler'
 
 export interface OutfitUploadFlow {
-  /** Opens the picker, optionally with a photo already chosen (a shared one). */
-  open: (file?: File | null) => void
+  /** Opens the picker, optionally with photos already chosen (shared ones). */
+  open: (files?: File | readonly File[] | null) => void
   /** Opens the processing dialog on a job (e.g. one picked up again after a reload). */
   follow: (jobId: string) => void
   /** Opens the batch view on jobs already under way (the pill, after a reload). */
@@ -53,7 +53,11 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
     [],
   )
 
-  const open = useCallback((file?: File | null) => setPhase({ kind: 'pick', file: file ?? null }), [])
+  const open = useCallback(
+    (files?: File | readonly File[] | null) =>
+      setPhase({ kind: 'pick', files: files ? (files instanceof File ? [files] : [...files]) : [] }),
+    [],
+  )
   const follow = useCallback((jobId: string) => setPhase({ kind: 'follow', jobId, file: null }), [])
   const followBatch = useCallback((jobIds: readonly string[]) => {
     setEntries(jobIds.map((jobId) => ({ key: jobId, name: null, file: null, jobId, error: null })))
@@ -124,7 +128,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       } catch (error) {
         console.error('Could not keep the outfit photo', error)
         toast.error(UPLOAD_FAILED)
-        setPhase({ kind: 'pick', file })
+        setPhase({ kind: 'pick', files: [file] })
       }
     },
     [replica, toast, uploadMany],
