@@ -21,6 +21,8 @@ export interface BatchEntry {
   /** The picked file's name; null for a job picked up again. */
   name: string | null
   file: File | null
+  /** The shrunk copy once made: the row's thumbnail (decoding 20 full-size photos would cost the page). */
+  preview: Blob | null
   /** Its job once the photo is kept on the device. */
   jobId: string | null
   /** Why the photo could not be kept on the device. */
@@ -80,7 +82,7 @@ function BatchRow({ entry, index, onRetry }: { entry: BatchEntry; index: number;
   const name = entry.name ?? `#${index + 1}`
   return (
     <li className={styles.row} data-testid="outfit-batch-row" data-state={entry.error !== null ? 'failed' : entry.jobId ? view.phase : 'preparing'}>
-      <Thumb file={entry.file} imagePath={job?.input.image_path ?? null} />
+      <Thumb preview={entry.preview} imagePath={entry.file ? null : (job?.input.image_path ?? null)} />
       <div className={styles.body}>
         <p className={styles.name}>{name}</p>
         <p className={[styles.status, failed ? styles.failed : ''].join(' ')}>
@@ -110,14 +112,14 @@ function BatchRow({ entry, index, onRetry }: { entry: BatchEntry; index: number;
   )
 }
 
-/** The picked file while this dialog has it (its stored copy may still wait to upload), else the job's
- * stored copy (a batch picked up again from the pill). */
-function Thumb({ file, imagePath }: { file: File | null; imagePath: string | null }) {
-  const url = useObjectUrl(file)
+/** The shrunk copy this device made (its stored copy may still wait to upload), else the job's stored
+ * copy (a batch picked up again from the pill); an empty box while the photo is being prepared. */
+function Thumb({ preview, imagePath }: { preview: Blob | null; imagePath: string | null }) {
+  const url = useObjectUrl(preview)
   return (
     <span className={styles.thumb}>
-      {file ? (
-        url && <img src={url} alt="" className={styles.local} />
+      {url ? (
+        <img src={url} alt="" className={styles.local} />
       ) : imagePath ? (
         <StoredImage imagePath={imagePath} alt="" ratio={3 / 4} unavailableText="" />
       ) : null}

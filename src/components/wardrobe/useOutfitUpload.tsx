@@ -60,7 +60,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
   )
   const follow = useCallback((jobId: string) => setPhase({ kind: 'follow', jobId, file: null }), [])
   const followBatch = useCallback((jobIds: readonly string[]) => {
-    setEntries(jobIds.map((jobId) => ({ key: jobId, name: null, file: null, jobId, error: null })))
+    setEntries(jobIds.map((jobId) => ({ key: jobId, name: null, file: null, preview: null, jobId, error: null })))
     setPhase({ kind: 'batch' })
   }, [])
   const close = useCallback(
@@ -76,7 +76,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       try {
         const image = await downscaleImage(entry.file)
         const result = await uploadOutfit(replica, { image, skipTagging: skipTaggingRef.current })
-        patch(entry.key, { jobId: result.jobId })
+        patch(entry.key, { jobId: result.jobId, preview: image })
         onUploaded.current?.(result)
       } catch (error) {
         console.error('Could not keep an outfit photo of the batch', error)
@@ -89,7 +89,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
   const uploadMany = useCallback(
     async (files: File[], skipTagging: boolean) => {
       skipTaggingRef.current = skipTagging
-      const batch = files.map((file) => ({ key: newId(), name: file.name, file, jobId: null, error: null }))
+      const batch = files.map((file) => ({ key: newId(), name: file.name, file, preview: null, jobId: null, error: null }))
       setEntries(batch)
       setPhase({ kind: 'batch' })
       // One after another: the downscaling worker takes one photo at a time, and each row fills in turn.

@@ -144,7 +144,8 @@ test('many photos at once: each its own job, one failure, a 429 honoured, offlin
   await completeJob(jobs[3]!, [])
   await expect(batchDialog(page).getByTestId('outfit-batch-count')).toHaveText('4 of 4 done', { timeout: 30_000 })
   await expect(pill).toHaveCount(0)
-  await rows(page).nth(1).getByRole('button', { name: /^Retry/ }).click()
+  // The batch picked up again from the pill names its photos by place.
+  await rows(page).nth(1).getByRole('button', { name: 'Retry #2', exact: true }).click()
   await eventually(
     () => Promise.resolve(jobs.length),
     (n) => n === 5,
