@@ -6,7 +6,7 @@ import { isImageFile } from '@/lib/pickImage'
 import { isUnfinishedJob, type JobStatus } from './jobs'
 
 /** One batch holds at most this many photos (a closet in a few goes; the device keeps each one). */
-export const MAX_BATCH_PHOTOS = 50
+const MAX_BATCH_PHOTOS = 50
 
 /** Jobs created within this of each other belong to one batch (photos are queued one after another). */
 export const BATCH_GAP_MS = 5 * 60_000
