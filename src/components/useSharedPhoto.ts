@@ -1,23 +1,27 @@
-// The photo waiting from a Web Share Target share (see src/lib/shareTarget.ts), read once per mount.
+// The photos waiting from a Web Share Target share (see src/lib/shareTarget.ts), read once per mount:
+// `file` is the first (a wall takes one), `files` all of them (the wardrobe takes many).
 import { useCallback, useEffect, useState } from 'react'
-import { forgetSharedPhoto, readSharedPhoto } from '@/lib/sharedPhoto'
+import { forgetSharedPhoto, readSharedPhotos } from '@/lib/sharedPhoto'
 
 export type SharedPhoto =
-  { status: 'loading'; file: null } | { status: 'none'; file: null } | { status: 'ready'; file: File }
+  | { status: 'loading'; file: null; files: File[] }
+  | { status: 'none'; file: null; files: File[] }
+  | { status: 'ready'; file: File; files: File[] }
 
 export function useSharedPhoto(enabled = true): SharedPhoto & { forget: () => Promise<void> } {
-  const [photo, setPhoto] = useState<SharedPhoto>({ status: 'loading', file: null })
+  const [photo, setPhoto] = useState<SharedPhoto>({ status: 'loading', file: null, files: [] })
 
   useEffect(() => {
     if (!enabled) return
     let live = true
-    void readSharedPhoto()
+    void readSharedPhotos()
       .catch((error: unknown) => {
         console.warn('Could not read the shared photo', error)
-        return null
+        return []
       })
-      .then((file) => {
-        if (live) setPhoto(file ? { status: 'ready', file } : { status: 'none', file: null })
+      .then((files) => {
+        const first = files[0]
+        if (live) setPhoto(first ? { status: 'ready', file: first, files } : { status: 'none', file: null, files: [] })
       })
     return () => {
       live = false
@@ -25,7 +29,7 @@ export function useSharedPhoto(enabled = true): SharedPhoto & { forget: () => Pr
   }, [enabled])
 
   const forget = useCallback(async () => {
-    setPhoto({ status: 'none', file: null })
+    setPhoto({ status: 'none', file: null, files: [] })
     await forgetSharedPhoto().catch((error: unknown) =>
       console.warn('Could not forget the shared photo', error),
     )

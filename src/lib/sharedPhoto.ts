@@ -1,17 +1,37 @@
-// The page's side of the Web Share Target: the photo the service worker kept from a share, read back as
-// a File for the upload dialog, and forgotten once it was added or discarded.
-import { SHARED_PHOTO_CACHE, SHARED_PHOTO_KEY, SHARED_PHOTO_NAME_HEADER } from './shareTarget'
+// The page's side of the Web Share Target: the photos the service worker kept from a share, read back as
+// Files (the first for a wall's upload dialog, all of them for the wardrobe), and forgotten once they
+// were added or discarded.
+import {
+  SHARED_PHOTO_CACHE,
+  SHARED_PHOTO_COUNT_HEADER,
+  SHARED_PHOTO_NAME_HEADER,
+  SHARED_PHOTOS_MAX,
+  sharedPhotoKey,
+} from './shareTarget'
 
-export async function readSharedPhoto(): Promise<File | null> {
-  if (typeof caches === 'undefined') return null
-  const response = await (await caches.open(SHARED_PHOTO_CACHE)).match(SHARED_PHOTO_KEY)
-  if (!response) return null
+async function asFile(response: Response): Promise<File> {
   const blob = await response.blob()
   const name = decodeURIComponent(response.headers.get(SHARED_PHOTO_NAME_HEADER) ?? 'shared-photo')
   return new File([blob], name, { type: blob.type || response.headers.get('content-type') || '' })
 }
 
+/** Every photo of the last share, in the order shared; empty when none waits. */
+export async function readSharedPhotos(): Promise<File[]> {
+  if (typeof caches === 'undefined') return []
+  const cache = await caches.open(SHARED_PHOTO_CACHE)
+  const first = await cache.match(sharedPhotoKey(0))
+  if (!first) return []
+  const count = Math.min(SHARED_PHOTOS_MAX, Number(first.headers.get(SHARED_PHOTO_COUNT_HEADER) ?? '1') || 1)
+  const files = [await asFile(first)]
+  for (let index = 1; index < count; index++) {
+    const response = await cache.match(sharedPhotoKey(index))
+    if (response) files.push(await asFile(response))
+  }
+  return files
+}
+
 export async function forgetSharedPhoto(): Promise<void> {
   if (typeof caches === 'undefined') return
-  await (await caches.open(SHARED_PHOTO_CACHE)).delete(SHARED_PHOTO_KEY)
+  const cache = await caches.open(SHARED_PHOTO_CACHE)
+  for (let index = 0; index < SHARED_PHOTOS_MAX; index++) await cache.delete(sharedPhotoKey(index))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SHARED_PHOTO_KEY, SHARED_PHOTO_NAME_HEADER } from '../../src/lib/shareTarget'
+import { SHARED_PHOTO_COUNT_HEADER, SHARED_PHOTO_KEY, SHARED_PHOTO_NAME_HEADER, sharedPhotoKey } from '../../src/lib/shareTarget'
 import { receiveShare, type PhotoCache } from './shareTarget'
 
 /** Cache Storage is not in Node; a map holds what the worker would keep. */
@@ -41,6 +41,30 @@ describe('receiveShare', () => {
     expect(kept?.headers.get('content-type')).toBe('image/png')
     expect(decodeURIComponent(kept?.headers.get(SHARED_PHOTO_NAME_HEADER) ?? '')).toBe('Beach day.png')
     expect(new Uint8Array(await kept!.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71, 1, 2, 3]))
+  })
+
+  it('keeps every shared image in order, the first where a wall looks, and a later share replaces them all', async () => {
+    const cache = memoryCache()
+    await receiveShare(
+      share([
+        ['photos', png('a.png')],
+        ['photos', new File(['notes'], 'notes.txt', { type: 'text/plain' })],
+        ['photos', png('b.png')],
+        ['photos', png('c.png')],
+      ]),
+      cache,
+      'https://moori.test',
+    )
+    const names = [...cache.entries.entries()].map(([key, r]) => [key, decodeURIComponent(r.headers.get(SHARED_PHOTO_NAME_HEADER) ?? '')])
+    expect(names).toEqual([
+      [SHARED_PHOTO_KEY, 'a.png'],
+      [sharedPhotoKey(1), 'b.png'],
+      [sharedPhotoKey(2), 'c.png'],
+    ])
+    expect(cache.entries.get(SHARED_PHOTO_KEY)?.headers.get(SHARED_PHOTO_COUNT_HEADER)).toBe('3')
+    await receiveShare(share([['photos', png('d.png')]]), cache, 'https://moori.test')
+    expect([...cache.entries.keys()]).toEqual([SHARED_PHOTO_KEY])
+    expect(cache.entries.get(SHARED_PHOTO_KEY)?.headers.get(SHARED_PHOTO_COUNT_HEADER)).toBe('1')
   })
 
   it('drops an earlier photo when a share brings none, so /share says nothing was shared', async () => {

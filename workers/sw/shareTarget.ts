@@ -1,12 +1,14 @@
-// Receives the Web Share Target POST: keeps the first shared image (the last share replaces any earlier
-// one) and sends the browser on to the /share screen with a 303, so a reload never re-posts the photo.
+// Receives the Web Share Target POST: keeps the shared images (up to SHARED_PHOTOS_MAX; the last share
+// replaces any earlier one; the first stays where a wall's upload looks for it) and sends the browser on to the /share screen with a 303, so a reload never re-posts the photo.
 // Runs in the service worker because a share arrives as a navigation with a multipart body, which a
 // single-page app cannot read.
 import {
   SHARE_FILES_FIELD,
   SHARE_SCREEN,
-  SHARED_PHOTO_KEY,
+  SHARED_PHOTO_COUNT_HEADER,
   SHARED_PHOTO_NAME_HEADER,
+  SHARED_PHOTOS_MAX,
+  sharedPhotoKey,
 } from '../../src/lib/shareTarget'
 
 /** The subset of the Cache interface this needs (so tests can hand in a small in-memory one). */
@@ -16,15 +18,17 @@ export interface PhotoCache {
 }
 
 export async function receiveShare(request: Request, cache: PhotoCache, origin: string): Promise<Response> {
-  const photo = await firstImage(request)
-  await cache.delete(SHARED_PHOTO_KEY)
-  if (photo) {
+  const photos = await images(request)
+  // An earlier share's photos go, however many it had.
+  for (let index = 0; index < SHARED_PHOTOS_MAX; index++) await cache.delete(sharedPhotoKey(index))
+  for (const [index, photo] of photos.entries()) {
     await cache.put(
-      SHARED_PHOTO_KEY,
+      sharedPhotoKey(index),
       new Response(photo, {
         headers: {
           'content-type': photo.type,
           [SHARED_PHOTO_NAME_HEADER]: encodeURIComponent(photo.name || 'shared-photo'),
+          [SHARED_PHOTO_COUNT_HEADER]: String(photos.length),
         },
       }),
     )
@@ -32,19 +36,19 @@ export async function receiveShare(request: Request, cache: PhotoCache, origin: 
   return Response.redirect(new URL(SHARE_SCREEN, origin).href, 303)
 }
 
-async function firstImage(request: Request): Promise<File | null> {
+async function images(request: Request): Promise<File[]> {
   try {
     const form = await request.formData()
-    const image = form
+    return form
       .getAll(SHARE_FILES_FIELD)
-      .find(
+      .filter(
         (value): value is File =>
           typeof value !== 'string' && value.type.startsWith('image/') && value.size > 0,
       )
-    return image ?? null
+      .slice(0, SHARED_PHOTOS_MAX)
   } catch (error) {
     // A body that is not a form is treated as a share without a photo: the screen says so.
     console.warn('Unreadable share', error)
-    return null
+    return []
   }
 }

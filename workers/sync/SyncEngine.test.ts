@@ -8,7 +8,7 @@ import { memoryDatabase, memoryReplica } from '@/data/testing/memoryReplica'
 import type { Replica } from '@/data/replica'
 import { SyncEngine } from './SyncEngine'
 import { MemoryServer } from './testing/memoryServer'
-import { memoryTransport } from './testing/memoryTransport'
+import { BUSY_RETRY_AFTER_MS, memoryTransport } from './testing/memoryTransport'
 
 const engines: SyncEngine[] = []
 
@@ -242,6 +242,35 @@ describe('pushes', () => {
     expect(ada.net.requests.filter((r) => r === 'push').length).toBeGreaterThanOrEqual(2)
     expect(server.rows('walls').filter((w) => w.id === wallId)).toHaveLength(1)
     expect(await ada.db.outbox.count()).toBe(0)
+  })
+
+  it("waits a 429's Retry-After before pushing again, even when new changes nudge it", async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    ada.net.failNext(/^push$/, 'busy')
+    const pushes = () => ada.net.requests.filter((r) => r === 'push').length
+    const before = pushes()
+    const wallId = await createWall(ada.replica, { name: 'Busy' })
+    const turns = () => new Promise((resolve) => setTimeout(resolve, 20))
+    await turns()
+    expect(pushes()).toBe(before + 1)
+    // A change made while that push waits for its answer: its push waits behind the first one.
+    await renameWall(ada.replica, wallId, 'Busy, renamed')
+    await turns()
+    await ada.net.flush()
+    expect(pushes()).toBe(before + 1)
+    // And one made after the 429: the server asked for quiet, so nothing is sent either.
+    await renameWall(ada.replica, wallId, 'Busy, renamed again')
+    await ada.net.flush()
+    expect(pushes()).toBe(before + 1)
+    expect(await ada.db.outbox.count()).toBe(3)
+    await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_AFTER_MS * 1.2 + 100))
+    await ada.net.flush()
+    expect(pushes()).toBe(before + 2)
+    expect(await ada.db.outbox.count()).toBe(0)
+    expect(server.row('walls', wallId)).toMatchObject({ name: 'Busy, renamed again' })
   })
 
   it('moves a refused change to failed mutations and shows the server version again', async () => {

@@ -6,7 +6,7 @@
 import type { MooriDB } from '@/data/db'
 import type { SyncedTable } from '@/data/model/rows'
 import { applyChange, dropScope } from './applyToReplica'
-import { retryDelay } from './backoff'
+import { retryDelay, retryDelayAfter } from './backoff'
 import { asSyncError, meansOffline, type SyncError } from './classifyError'
 import { LiveChannels } from './liveChannels'
 import { pullScope, type PullOutcome } from './pullScope'
@@ -69,6 +69,8 @@ export class SyncEngine {
   private readonly pullsInFlight = new Map<string, Promise<PullOutcome>>()
   private pushTimer: Timer | null = null
   private pushAttempt = 0
+  /** The server asked us (Retry-After) not to push before this time (ms since the epoch); 0 when free. */
+  private pushNotBefore = 0
   /** The last push failed for want of a network: the next answer from the server sends it again at once. */
   private pushWaitsForNetwork = false
   /** Scopes whose pull failed for want of a network, retried at once when a push gets through. */
@@ -185,6 +187,8 @@ export class SyncEngine {
   private schedulePush(delayMs: number): void {
     if (this.stopped) return
     if (this.pushTimer) clearTimeout(this.pushTimer)
+    // Nothing pushes before a Retry-After runs out: not a new change's nudge, nor coming back online.
+    delayMs = Math.max(delayMs, this.pushNotBefore - Date.now())
     this.pushTimer = setTimeout(() => {
       this.pushTimer = null
       this.flush().catch((error: unknown) => {
@@ -207,6 +211,11 @@ export class SyncEngine {
   private async runPush(): Promise<FlushSummary> {
     let sent = 0
     let requests = 0
+    // A flush that waited behind a run the server answered with Retry-After does not push yet either;
+    // the push scheduled for when the wait ends does.
+    if (this.pushNotBefore > Date.now()) {
+      return { status: 'retry', sent, requests, remaining: await this.db.outbox.count(), error: 'Waiting as the server asked' }
+    }
     try {
       await this.status.write({ pushing: true })
       const stopped = () => this.stopped
@@ -222,6 +231,7 @@ export class SyncEngine {
       if (run.status === 'retry') return await this.pushFailed(run.error, sent, requests)
       await refreshStaleRows(this.db, this.transport)
       this.pushAttempt = 0
+      this.pushNotBefore = 0
       this.pushWaitsForNetwork = false
       this.serverAnswered()
       await this.status.write({ pushing: false, online: true, lastSyncedAt: Date.now(), lastError: null })
@@ -235,7 +245,10 @@ export class SyncEngine {
 
   /** The one way a push run ends badly: recorded for the status chip, and tried again after a backoff. */
   private async pushFailed(error: SyncError, sent: number, requests: number): Promise<FlushSummary> {
-    this.schedulePush(retryDelay(this.pushAttempt++, { random: this.random }))
+    // A 429 with Retry-After (the product API's job limits) waits as long as asked, whatever nudges it.
+    const delay = retryDelayAfter(error.retryAfterMs, this.pushAttempt++, { random: this.random })
+    this.pushNotBefore = error.retryAfterMs === null ? 0 : Date.now() + delay
+    this.schedulePush(delay)
     this.pushWaitsForNetwork = meansOffline(error)
     try {
       await this.status.write({ pushing: false, online: !meansOffline(error), lastError: error.message })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NetworkFailure, SyncError, asSyncError, classifySqlState, classifyStatus, isNetworkFailure, meansOffline } from './classifyError'
-import { retryDelay } from './backoff'
+import { retryDelay, retryDelayAfter } from './backoff'
 
 describe('classifying push failures', () => {
   it.each([
@@ -35,6 +35,13 @@ describe('retry delays', () => {
     expect(retryDelay(0, { random: () => 1 })).toBe(1000)
     expect(retryDelay(3, { random: () => 1 })).toBe(8000)
     expect(retryDelay(20, { random: () => 1 })).toBe(60_000)
+  })
+
+  it("wait as long as the server's Retry-After asked, up to a fifth more, whatever the attempt", () => {
+    expect(retryDelayAfter(10_000, 0, { random: () => 0 })).toBe(10_000)
+    expect(retryDelayAfter(10_000, 0, { random: () => 1 })).toBe(12_000)
+    expect(retryDelayAfter(30_000, 9, { random: () => 0.5 })).toBe(33_000)
+    expect(retryDelayAfter(null, 3, { random: () => 1 })).toBe(8000)
   })
 })
 

@@ -29,6 +29,8 @@ export class SyncError extends Error {
     /** The HTTP status; 0 when the request got no answer, -1 when it failed on the device. */
     readonly status: number,
     readonly code: string | null = null,
+    /** The server's `Retry-After` in milliseconds, when it named one (a 429 from the product API). */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message)
   }

@@ -128,7 +128,7 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
       } catch (error) {
         if (!(error instanceof ApiCallError)) throw error
         if (error.status === 0) throw new SyncError('transient', `API call failed: ${error.message}`, 0)
-        throw new SyncError(classifyStatus(error.status), error.message, error.status, String(error.status))
+        throw new SyncError(classifyStatus(error.status), error.message, error.status, String(error.status), error.retryAfterMs)
       }
     },
 

@@ -1,60 +1,72 @@
-// Picking an outfit photo (spec §2 Upload Product, §5, §7): one image, dropped, chosen from the library
-// or taken with the camera, previewed, with the 'Skip AI tagging' checkbox that becomes the job's
-// skip_ai_tagging. Anything that is not an image is refused with the spec's message before anything is
-// kept. Submitting hands the file to the upload flow, which shrinks and stores it.
+// Picking outfit photos (spec §2 Upload Product, §5, §7; many at once, issue 25): images dropped (many,
+// or a folder's), chosen from the library (multi-select) or taken with the camera (one more each time),
+// previewed, with the 'Skip AI tagging' checkbox that becomes each job's skip_ai_tagging. Anything that is
+// not an image is left out with the spec's message before anything is kept. Submitting hands the files to
+// the upload flow, which shrinks and stores them one by one.
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
-import { pickImage } from '@/lib/pickImage'
+import { fillMessage, messages } from '@/lib/messages'
+import { pickImages } from '@/lib/wardrobe/outfitBatch'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { useObjectUrl } from '@/components/useObjectUrl'
+import { droppedFiles } from './droppedFiles'
 import styles from './OutfitPhotoPicker.module.css'
 
 const SKIP_TAGGING_LABEL = 'Skip AI tagging'
 
 export interface OutfitPick {
-  file: File
+  /** One or more images, in the order picked. */
+  files: File[]
   skipTagging: boolean
 }
 
+/** Thumbnails shown for a pick of many; the rest are counted. */
+const THUMBNAILS_SHOWN = 5
+
 export function OutfitPhotoPicker({
-  initialFile,
+  initialFiles,
   onCancel,
   onUpload,
 }: {
-  initialFile: File | null
+  /** Photos already chosen (shared ones). */
+  initialFiles: File[]
   onCancel: () => void
   onUpload: (pick: OutfitPick) => void
 }) {
   const id = useId()
   const library = useRef<HTMLInputElement>(null)
   const camera = useRef<HTMLInputElement>(null)
-  const [file, setFile] = useState<File | null>(initialFile)
+  const [files, setFiles] = useState<File[]>(initialFiles)
   const [error, setError] = useState<string | null>(null)
   const [over, setOver] = useState(false)
   const [skipTagging, setSkipTagging] = useState(false)
+  const file = files.length === 1 ? files[0]! : null
   const preview = useObjectUrl(file)
 
-  const take = (files: FileList | null) => {
-    if (!files || files.length === 0) return
-    const picked = pickImage(files)
-    if (!picked.ok) {
-      setError(picked.message)
-      setFile(null)
-      return
-    }
-    setError(null)
-    setFile(files[picked.index]!)
+  /** The library and a drop replace the pick; the camera adds one more photo to it. */
+  const take = (list: ArrayLike<File> | null, mode: 'replace' | 'add' = 'replace') => {
+    if (!list || list.length === 0) return
+    const picked = pickImages([...(mode === 'add' ? files : []), ...Array.from(list)])
+    setError(picked.message)
+    setFiles(picked.files)
   }
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setOver(false)
-    take(event.dataTransfer.files)
+    // The drop's data is readable only during the event: keep its plain files for a fallback now.
+    const plain = Array.from(event.dataTransfer.files)
+    void droppedFiles(event.dataTransfer)
+      .catch((error: unknown) => {
+        console.warn('Could not read a dropped folder', error)
+        return plain
+      })
+      .then((dropped) => take(dropped))
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (file) onUpload({ file, skipTagging })
+    if (files.length > 0) onUpload({ files, skipTagging })
   }
 
   const errorId = `${id}-error`
@@ -64,8 +76,9 @@ export function OutfitPhotoPicker({
         ref={library}
         type="file"
         accept="image/*"
+        multiple
         hidden
-        aria-label="Choose a photo"
+        aria-label="Choose photos"
         data-testid="outfit-library-input"
         onChange={(event) => {
           take(event.currentTarget.files)
@@ -81,7 +94,7 @@ export function OutfitPhotoPicker({
         aria-label="Take a photo"
         data-testid="outfit-camera-input"
         onChange={(event) => {
-          take(event.currentTarget.files)
+          take(event.currentTarget.files, 'add')
           event.currentTarget.value = ''
         }}
       />
@@ -96,12 +109,28 @@ export function OutfitPhotoPicker({
         onDrop={onDrop}
         data-testid="outfit-drop"
       >
-        {preview ? (
+        {files.length > 1 ? (
+          <span className={styles.many}>
+            <span className={styles.thumbs}>
+              {files.slice(0, THUMBNAILS_SHOWN).map((picked, index) => (
+                <Thumbnail key={`${index}-${picked.name}`} file={picked} />
+              ))}
+              {files.length > THUMBNAILS_SHOWN && (
+                <span className={styles.more} aria-hidden="true">
+                  +{files.length - THUMBNAILS_SHOWN}
+                </span>
+              )}
+            </span>
+            <strong data-testid="outfit-picked-count">
+              {fillMessage(messages.batchPicked, { count: String(files.length) })}
+            </strong>
+          </span>
+        ) : preview ? (
           <img src={preview} alt="The picked outfit photo" className={styles.preview} />
         ) : (
           <span className={styles.prompt}>
             <Icon name="shirt" size={30} />
-            <strong>Drop an outfit photo here</strong>
+            <strong>{messages.batchDropPrompt}</strong>
             <span>Its clothes become wardrobe items you can tag and stick on any Moori.</span>
           </span>
         )}
@@ -110,7 +139,7 @@ export function OutfitPhotoPicker({
       <div className={styles.sources}>
         <Button onClick={() => library.current?.click()}>
           <Icon name="image" size={18} />
-          {file ? 'Choose another' : 'Choose a photo'}
+          {files.length > 0 ? messages.batchChooseOthers : messages.batchChoose}
         </Button>
         <Button onClick={() => camera.current?.click()}>
           <Icon name="camera" size={18} />
@@ -140,13 +169,18 @@ export function OutfitPhotoPicker({
         <Button
           type="submit"
           variant="primary"
-          disabled={!file}
+          disabled={files.length === 0}
           aria-describedby={error ? errorId : undefined}
         >
           <Icon name="upload" size={18} />
-          Upload
+          {files.length > 1 ? fillMessage(messages.batchUpload, { count: String(files.length) }) : 'Upload'}
         </Button>
       </div>
     </form>
   )
+}
+
+function Thumbnail({ file }: { file: File }) {
+  const url = useObjectUrl(file)
+  return url ? <img src={url} alt="" className={styles.thumb} /> : <span className={styles.thumb} />
 }

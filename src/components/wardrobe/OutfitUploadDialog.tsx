@@ -4,12 +4,22 @@
 import { Dialog } from '@/components/Dialog'
 import { OutfitPhotoPicker, type OutfitPick } from './OutfitPhotoPicker'
 import { ProcessingPanel } from './ProcessingPanel'
+import { OutfitBatchPanel, type BatchEntry } from './OutfitBatchPanel'
+import { messages } from '@/lib/messages'
 
 export type OutfitFlowPhase =
   | { kind: 'closed' }
-  | { kind: 'pick'; file: File | null }
+  | { kind: 'pick'; files: File[] }
   | { kind: 'uploading'; file: File }
   | { kind: 'follow'; jobId: string; file: File | null }
+  /** Many photos at once: the batch's rows live in the flow (they go on after the dialog closes). */
+  | { kind: 'batch' }
+
+export interface BatchProps {
+  entries: BatchEntry[]
+  doneJobIds: ReadonlySet<string>
+  onRetry: (key: string) => void
+}
 
 const UPLOAD_PRODUCT_TITLE = 'Upload Product'
 const PROCESSING_TITLE = 'Processing your photo'
@@ -19,8 +29,10 @@ export function OutfitUploadDialog({
   onClose,
   onUpload,
   onFollow,
+  batch,
 }: {
   phase: OutfitFlowPhase
+  batch: BatchProps
   onClose: () => void
   onUpload: (pick: OutfitPick) => void
   /** Follow another job (a retry). */
@@ -30,12 +42,12 @@ export function OutfitUploadDialog({
   return (
     <Dialog
       open={phase.kind !== 'closed'}
-      title={picking ? UPLOAD_PRODUCT_TITLE : PROCESSING_TITLE}
+      title={picking ? UPLOAD_PRODUCT_TITLE : phase.kind === 'batch' ? messages.batchTitle : PROCESSING_TITLE}
       onClose={onClose}
       busy={phase.kind === 'uploading'}
     >
       {phase.kind === 'pick' && (
-        <OutfitPhotoPicker initialFile={phase.file} onCancel={onClose} onUpload={onUpload} />
+        <OutfitPhotoPicker initialFiles={phase.files} onCancel={onClose} onUpload={onUpload} />
       )}
       {(phase.kind === 'uploading' || phase.kind === 'follow') && (
         <ProcessingPanel
@@ -45,6 +57,7 @@ export function OutfitUploadDialog({
           onRetried={onFollow}
         />
       )}
+      {phase.kind === 'batch' && <OutfitBatchPanel {...batch} onContinue={onClose} />}
     </Dialog>
   )
 }

@@ -6,11 +6,13 @@ import { useOutfitUpload } from './useOutfitUpload'
 
 export interface FollowRequest {
   jobId: string
+  /** A batch of many photos: the batch view on these jobs instead of one job's dialog. */
+  batch?: readonly string[]
 }
 
 export function UnfinishedJobsFlow({ request }: { request: FollowRequest }) {
   // Only follows jobs: no photo is picked here, so the shrinking library is not fetched on every page.
-  const { follow, dialogs } = useOutfitUpload({ picking: false })
-  useEffect(() => follow(request.jobId), [request, follow])
+  const { follow, followBatch, dialogs } = useOutfitUpload({ picking: false })
+  useEffect(() => (request.batch ? followBatch(request.batch) : follow(request.jobId)), [request, follow, followBatch])
   return dialogs
 }

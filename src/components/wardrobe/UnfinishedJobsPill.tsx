@@ -1,9 +1,12 @@
 // The way back to an outfit photo still being processed (spec §4: closing the dialog or reloading never
 // loses a job): a small 'Processing 1 photo' pill, shown only while the user has unfinished outfit jobs,
-// that reopens the processing dialog on the newest. Self-contained, so any header or page can place it.
+// that reopens the processing dialog on the newest; for a batch of many photos (issue 25) it says "7 of
+// 20 done" and opens the batch view. Self-contained, so any header or page can place it.
 // The dialog's code is fetched once there is a job to show and mounted on the first tap.
 import { Suspense, useEffect, useState } from 'react'
 import { useUnfinishedOutfitJobs } from '@/data/wardrobe/useUnfinishedOutfitJobs'
+import { useOutfitBatch } from '@/data/wardrobe/useOutfitBatch'
+import { batchDoneText } from '@/lib/wardrobe/outfitBatch'
 import { lazyPart } from '@/components/lazyPart'
 import { processingPhotosText } from './processingPhotosText'
 import type { FollowRequest } from './UnfinishedJobsFlow'
@@ -16,8 +19,10 @@ export function UnfinishedJobsPill({ className }: { className?: string }) {
   const jobs = useUnfinishedOutfitJobs()
   // A new object per tap, so tapping again reopens the dialog on the newest job.
   const [request, setRequest] = useState<FollowRequest | null>(null)
+  const batch = useOutfitBatch()
   const newest = jobs?.[0]
-  const text = processingPhotosText(jobs?.length ?? 0)
+  const many = batch && batch.total > 1 ? batch : null
+  const text = many ? batchDoneText(many) : processingPhotosText(jobs?.length ?? 0)
   useEffect(() => {
     if (!newest) return
     loadFlow().catch((error: unknown) => console.warn('Could not fetch the processing dialog ahead of time', error))
@@ -28,14 +33,14 @@ export function UnfinishedJobsPill({ className }: { className?: string }) {
         <button
           type="button"
           className={[styles.pill, className ?? ''].join(' ')}
-          onClick={() => setRequest({ jobId: newest.id })}
+          onClick={() => setRequest(many ? { jobId: newest.id, batch: many.jobIds } : { jobId: newest.id })}
           aria-label={`${text}: show progress`}
           data-testid="processing-pill"
         >
           <span className={styles.ring} aria-hidden="true" />
           <span className={styles.text}>{text}</span>
           <span className={styles.count} aria-hidden="true">
-            {jobs.length}
+            {many ? `${many.done}/${many.total}` : jobs.length}
           </span>
         </button>
       )}

@@ -142,3 +142,11 @@ export async function retryOutfit(replica: Replica, itemId: string, options: { s
   })
   return jobId
 }
+
+/** Sends the photo of a failed job (a batch's row knows only its job) to a new job. */
+export async function retryOutfitJob(replica: Replica, jobId: string): Promise<string> {
+  const job = await replica.db.jobs.get(jobId)
+  const itemId = job?.input.item_id
+  if (!itemId) throw new MutationError(messages.startOutfitFailed)
+  return retryOutfit(replica, itemId)
+}

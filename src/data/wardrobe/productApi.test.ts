@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '@/lib/messages'
-import { ApiCallError, callProductApi, createProductApi, type ProductApiConnection } from './productApi'
+import { ApiCallError, callProductApi, createProductApi, parseRetryAfter, type ProductApiConnection } from './productApi'
 
 /** A connection whose fetch answers from a list and records what it was asked. */
 function connection(answer: () => Response | Promise<Response>, token: string | null = 'tok') {
@@ -71,5 +71,19 @@ describe('the product API client', () => {
     const anonymous = connection(() => Response.json({ ok: true }), null)
     await callProductApi(anonymous.conn, '/x')
     expect(anonymous.asked[0]!.auth).toBeNull()
+  })
+
+  it("keeps a 429's Retry-After, in seconds or as a date, so the sync worker waits as asked", async () => {
+    const busy = connection(() => Response.json({ error: 'The wardrobe engine is busy.' }, { status: 429, headers: { 'Retry-After': '10' } }))
+    const error = await failure(callProductApi(busy.conn, '/wardrobe/background-ootd', { body: {} }))
+    expect(error).toBeInstanceOf(ApiCallError)
+    expect(error).toMatchObject({ status: 429, message: 'The wardrobe engine is busy.', retryAfterMs: 10_000 })
+    const plain = connection(() => Response.json({ error: 'nope' }, { status: 500 }))
+    expect(await failure(callProductApi(plain.conn, '/x', { body: {} }))).toMatchObject({ status: 500, retryAfterMs: null })
+    const now = Date.parse('2026-01-01T12:00:00Z')
+    expect(parseRetryAfter('Thu, 01 Jan 2026 12:00:30 GMT', now)).toBe(30_000)
+    expect(parseRetryAfter('Thu, 01 Jan 2026 11:00:00 GMT', now)).toBe(0)
+    expect(parseRetryAfter('soon', now)).toBeNull()
+    expect(parseRetryAfter(null, now)).toBeNull()
   })
 })

@@ -11,10 +11,23 @@ export class ApiCallError extends Error {
     message: string,
     /** 0 when the call never reached the server (offline). */
     readonly status: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number | null },
   ) {
     super(message, options)
+    this.retryAfterMs = options?.retryAfterMs ?? null
   }
+
+  /** How long the server asked us to wait (its `Retry-After`, on a 429 or 503); null when it did not say. */
+  readonly retryAfterMs: number | null
+}
+
+/** A `Retry-After` header in milliseconds: whole seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  const date = Date.parse(trimmed)
+  return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
 /** Where the API is and who calls it. */
@@ -50,7 +63,11 @@ export async function callProductApi<T>(
   } catch (error) {
     throw new ApiCallError(messages.needsConnection, 0, { cause: error })
   }
-  if (!response.ok) throw new ApiCallError(errorMessage(text) || `The server answered ${response.status}`, response.status)
+  if (!response.ok) {
+    throw new ApiCallError(errorMessage(text) || `The server answered ${response.status}`, response.status, {
+      retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+    })
+  }
   try {
     return (text ? JSON.parse(text) : null) as T
   } catch (error) {

@@ -19,6 +19,7 @@ import { sharedPhotoState, useSharedPhoto } from '@/components/useSharedPhoto'
 import { useObjectUrl } from '@/components/useObjectUrl'
 import { useOutfitUpload } from '@/components/wardrobe/useOutfitUpload'
 import { useSignInDialog } from '@/components/useSignInDialog'
+import { fillMessage, messages } from '@/lib/messages'
 import styles from './ShareScreen.module.css'
 
 /** Past this many walls a search box helps find the right one. */
@@ -86,7 +87,8 @@ export function ShareScreen() {
   }
 
   const addToWardrobe = () => {
-    if (account.status === 'signedIn') outfit.open(shared.file)
+    // Several shared photos all go to the wardrobe at once; a wall takes the first.
+    if (account.status === 'signedIn') outfit.open(shared.files)
     else signIn.open('signIn')
   }
 
@@ -105,7 +107,7 @@ export function ShareScreen() {
             <h1 id="share-title" className={styles.title}>
               Add this photo to a Moori
             </h1>
-            <SharedPreview file={shared.file} />
+            <SharedPreview file={shared.file} more={shared.files.length - 1} />
             <Button variant="secondary" onClick={addToWardrobe} className={styles.wardrobe}>
               <Icon name="shirt" size={18} />
               Add to my wardrobe
@@ -140,14 +142,19 @@ export function ShareScreen() {
   )
 }
 
-function SharedPreview({ file }: { file: File }) {
+function SharedPreview({ file, more }: { file: File; more: number }) {
   const url = useObjectUrl(file)
   return (
     <PolaroidFrame
       tilt={-1.5}
       tape
       className={styles.frame}
-      caption={<span className={styles.fileName}>{file.name}</span>}
+      caption={
+        <span className={styles.fileName}>
+          {file.name}
+          {more > 0 && ` ${fillMessage(messages.sharedMorePhotos, { count: String(more) })}`}
+        </span>
+      }
     >
       {url ? (
         <img src={url} alt="The shared photo" className={styles.photo} />

@@ -5,7 +5,10 @@ import { NetworkFailure, SyncError } from '../classifyError'
 import type { ChannelStatus, SyncTransport } from '../transport'
 import type { MemoryServer } from './memoryServer'
 
-type Fault = 'offline' | 'server-error' | 'unauthorized' | 'lost-answer' | 'garbled-answer'
+type Fault = 'offline' | 'server-error' | 'unauthorized' | 'lost-answer' | 'garbled-answer' | 'busy'
+
+/** A 'busy' fault is a 429 whose Retry-After asks for this long. */
+export const BUSY_RETRY_AFTER_MS = 1000
 
 interface Request {
   what: string
@@ -62,6 +65,7 @@ export function memoryTransport(server: MemoryServer, userId: string | null): Me
         const fault = faultFor(what)
         if (fault === 'offline') return request.reject(new SyncError('transient', `${what}: no network`, 0))
         if (fault === 'server-error') return request.reject(new SyncError('transient', `${what}: 500`, 500))
+        if (fault === 'busy') return request.reject(new SyncError('transient', `${what}: 429`, 429, '429', BUSY_RETRY_AFTER_MS))
         if (fault === 'unauthorized') return request.reject(new SyncError('auth', `${what}: JWT expired`, 401, 'PGRST301'))
         try {
           const value = request.run()

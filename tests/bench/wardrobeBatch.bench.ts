@@ -1,0 +1,152 @@
+// Many outfit photos at once (issue 25), the device's side, in one run: 20 photos of 12 MP picked at once
+// in the built app until every one is shrunk, kept on the device and its job queued (the batch view has
+// no row left preparing), against the same 20 sent one by one through the single upload (open the dialog,
+// pick, Upload, wait for its job, close), and the main thread meanwhile: the longest task and the total
+// blocked time (the part of each long task over 50 ms). The engine is held out (its start is answered
+// without running it), so the figures are the device's alone; the engine's own are `npm run bench --
+// wardrobe`. Nothing here asserts a time; the machine's load is printed beside the figures.
+import os from 'node:os'
+import { rm } from 'node:fs/promises'
+import { chromium, type Browser, type Page } from 'playwright'
+import { buildApp } from '../../scripts/lib/buildApp'
+import { startLocalStack } from '../../supabase/local/server'
+import { testConfig } from '../../supabase/local/config'
+import { largeOutfitPhoto } from '../support/wardrobePhotos'
+import { benchUser, signedInContext, type BenchUser } from './dragKit'
+import { round, type Bench, type BenchTable } from './types'
+
+const APP_DIR = 'dist-bench-wardrobe-batch'
+const PHOTOS = Number(process.env.MOORI_BENCH_BATCH_PHOTOS ?? 20)
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ')
+
+interface Run {
+  ms: number
+  longest: number
+  blocked: number
+  longTasks: number
+}
+
+async function mainThread(page: Page, since: number): Promise<Omit<Run, 'ms'>> {
+  const tasks = await page.evaluate(
+    (from) => (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }).__bench.longTasks.filter((t) => t.start >= from),
+    since,
+  )
+  return {
+    longest: Math.max(0, ...tasks.map((t) => t.duration)),
+    blocked: tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
+    longTasks: tasks.length,
+  }
+}
+
+async function openProfile(browser: Browser, url: string, user: BenchUser, username: string) {
+  const context = await signedInContext(browser, user.session)
+  // The engine is held out: its start is answered as the API would, and nothing runs.
+  await context.route('**/api/wardrobe/background-ootd', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) }),
+  )
+  const page = await context.newPage()
+  await page.goto(`${url}/${username}`)
+  await page.getByRole('button', { name: 'Upload Product' }).first().waitFor()
+  await page.waitForTimeout(1500) // the photo-shrinking library and the sync worker start
+  return { context, page }
+}
+
+type Photo = { name: string; mimeType: string; buffer: Buffer }
+
+async function batch(browser: Browser, url: string, user: BenchUser, username: string, photos: Photo[]): Promise<Run> {
+  const { context, page } = await openProfile(browser, url, user, username)
+  await page.getByRole('button', { name: 'Upload Product' }).first().click()
+  const upload = page.getByRole('dialog', { name: 'Upload Product' })
+  await upload.getByTestId('outfit-library-input').setInputFiles(photos)
+  const since = await page.evaluate(() => performance.now())
+  const started = Date.now()
+  await upload.getByRole('button', { name: `Upload ${photos.length} photos` }).click()
+  const rows = page.getByTestId('outfit-batch-row')
+  await page.waitForFunction(
+    (count) =>
+      document.querySelectorAll('[data-testid="outfit-batch-row"]').length === count &&
+      document.querySelectorAll('[data-testid="outfit-batch-row"][data-state="preparing"]').length === 0,
+    photos.length,
+    { timeout: 600_000 },
+  )
+  const ms = Date.now() - started
+  if ((await rows.count()) !== photos.length) throw new Error('The batch view lost a photo')
+  const thread = await mainThread(page, since)
+  await context.close()
+  return { ms, ...thread }
+}
+
+async function oneByOne(browser: Browser, url: string, user: BenchUser, username: string, photos: Photo[]): Promise<Run> {
+  const { context, page } = await openProfile(browser, url, user, username)
+  const since = await page.evaluate(() => performance.now())
+  const started = Date.now()
+  for (const photo of photos) {
+    await page.getByRole('button', { name: 'Upload Product' }).first().click()
+    const upload = page.getByRole('dialog', { name: 'Upload Product' })
+    await upload.getByTestId('outfit-library-input').setInputFiles(photo)
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Processing your photo' })
+    await dialog.locator('[data-testid="processing"][data-job-id]').waitFor({ timeout: 120_000 })
+    await dialog.getByRole('button', { name: 'Continue Using App' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+  }
+  const ms = Date.now() - started
+  const thread = await mainThread(page, since)
+  await context.close()
+  return { ms, ...thread }
+}
+
+export const bench: Bench = {
+  name: 'wardrobe-batch',
+  async run(): Promise<BenchTable[]> {
+    const loadAtStart = load()
+    console.log('building the app...')
+    await buildApp({ outDir: APP_DIR, quiet: true })
+    const stack = await startLocalStack(testConfig({ appDir: APP_DIR }))
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    })
+    try {
+      const { jpeg, source } = await largeOutfitPhoto(4000, 3000)
+      const photos = Array.from({ length: PHOTOS }, (_, i) => ({ name: `outfit-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) }))
+      const rows: BenchTable['rows'] = []
+      const row = (way: string, run: Run) => ({
+        way,
+        photos: PHOTOS,
+        'all kept and queued, s': round(run.ms / 1000, 1),
+        'longest main-thread task, ms': round(run.longest, 0),
+        'total blocked time, ms': round(run.blocked, 0),
+        'long tasks': run.longTasks,
+      })
+      for (const [way, measure] of [
+        ['picked at once (batch)', batch],
+        ['one by one (single upload)', oneByOne],
+      ] as const) {
+        const user = await benchUser(stack.url, stack.anonKey, stack.serviceRoleKey)
+        const profile = await user.client.from('profiles').select('username').eq('id', user.id).single()
+        if (profile.error) throw profile.error
+        const run = await measure(browser, stack.url, user, profile.data.username as string, photos)
+        rows.push(row(way, run))
+        console.log(JSON.stringify(rows.at(-1)))
+      }
+      return [
+        {
+          title: `${PHOTOS} outfit photos of 12 MP (4000×3000 JPEG, ${Math.round(jpeg.length / 1024)} KB) into the wardrobe, on the device`,
+          rows,
+          notes: [
+            `photo: ${source}; the same photo under ${PHOTOS} names`,
+            'from pressing Upload until every photo is shrunk (800 px, in a web worker), kept in the replica and its job queued in the outbox; one by one also counts opening the dialog, picking and closing it each time (Playwright clicks, no human pauses)',
+            'the engine is held out (its start answered at once), so no figure includes tagging; see `npm run bench -- wardrobe` for the engine',
+            'main thread: PerformanceObserver "longtask" entries (50 ms or more) in that span; blocked time is the sum of each one over 50 ms',
+            `machine load (os.loadavg 1/5/15 min) at start: ${loadAtStart}; at end: ${load()} (${os.cpus().length} cores)`,
+          ],
+        },
+      ]
+    } finally {
+      await browser.close()
+      await stack.close()
+      await rm(APP_DIR, { recursive: true, force: true })
+    }
+  },
+}
