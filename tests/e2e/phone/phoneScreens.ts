@@ -338,8 +338,10 @@ export async function seedFixtures(): Promise<Fixtures> {
     polaroids: names.map((name, i) => ({ name, x: 20 + i * 240, y: 30 })),
   })
   const empty = await seedWall(owner, { name: 'Blank page' })
+  // The showcase was added well before (not in one batch with the photo under way, whose pill then
+  // opens its own processing dialog).
   const seeded = await seedWardrobe(owner, [
-    ...showcase,
+    ...showcase.map((item, index) => ({ ...item, minutesAgo: 30 + index })),
     { name: 'Porto look', job: { status: 'processing', progress: 50 }, minutesAgo: 0 },
   ])
   const porto = seeded.find((item) => item.name === 'Porto look')!

@@ -101,6 +101,8 @@ export async function seedWardrobe(owner: E2EUser, items: SeedItem[]): Promise<S
           progress: spec.job?.progress ?? (status === 'completed' ? 100 : 0),
           error: spec.job?.error ?? null,
           input: { image_path: imagePath, item_id: id, skip_ai_tagging: false },
+          // Made when its item was, so a seeded history groups into batches the way a real one does.
+          created_at: createdAt,
         }),
         'add a processing job',
       )
