@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint, unused exports (knip), unit, integration, security, e2e and one seed of
-// the chaos run, one after another. Every step runs even when an earlier one failed, so one run shows
-// everything that is wrong; the exit code is non-zero if any step failed, and the last line is the
-// total across suites: `N passed, N failed`.
+// `npm test`: typecheck, lint and unused exports (knip) side by side, then unit, integration, security,
+// e2e and one seed of the chaos run, one after another. Every step runs even when an earlier one failed,
+// so one run shows everything that is wrong; the exit code is non-zero if any step failed. The summary
+// names every failed test, and its last line is the total across suites: `N passed, N failed`.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -13,6 +13,8 @@ interface StepResult {
   skipped: number
   seconds: number
   note?: string
+  /** The failed tests by file and title, for the summary (CI shows only the end of the output). */
+  failures?: string[]
 }
 
 const resultsDir = path.resolve('test-results')
@@ -33,10 +35,24 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
-/** A step without test cases (typecheck, lint) counts as one check. */
+/** Runs a command with its output held back, so steps running side by side print one after another. */
+function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }))
+    child.on('error', (error) => resolve({ code: 127, output: String(error) }))
+  })
+}
+
+/** A step without test cases (typecheck, lint) counts as one check. Its output is printed when it ends. */
 async function checkStep(name: string, command: string, args: string[]): Promise<StepResult> {
   const started = Date.now()
-  const code = await run(command, args)
+  const { code, output } = await runQuietly(command, args)
+  console.log(`\n${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`}`)
+  if (output.trim()) console.log(output.trimEnd())
   return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 }
 }
 
@@ -46,6 +62,20 @@ interface VitestJson {
   numPendingTests: number
   numTodoTests: number
   numFailedTestSuites: number
+  testResults: Array<{
+    name: string
+    status: string
+    message?: string
+    assertionResults: Array<{ status: string; fullName: string }>
+  }>
+}
+
+function vitestFailures(json: VitestJson): string[] {
+  return json.testResults.flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name)
+    const tests = file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${where} › ${a.fullName}`)
+    return tests.length > 0 || file.status !== 'failed' ? tests : [`${where} › ${file.message?.split('\n')[0] ?? 'did not load'}`]
+  })
 }
 
 async function vitestStep(name: string, project: string): Promise<StepResult> {
@@ -65,12 +95,37 @@ async function vitestStep(name: string, project: string): Promise<StepResult> {
   if (!json) return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
   // A file that fails to load counts as a failure even though it ran no test.
   const failed = json.numFailedTests + (json.numFailedTests === 0 && code !== 0 ? Math.max(1, json.numFailedTestSuites) : 0)
-  return { name, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds }
+  return {
+    name,
+    passed: json.numPassedTests,
+    failed,
+    skipped: json.numPendingTests + json.numTodoTests,
+    seconds,
+    failures: vitestFailures(json),
+  }
+}
+
+interface PlaywrightSuite {
+  title: string
+  file?: string
+  specs?: Array<{ title: string; line: number; file: string; tests: Array<{ status: string }> }>
+  suites?: PlaywrightSuite[]
 }
 
 interface PlaywrightJson {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number }
   errors?: unknown[]
+  suites?: PlaywrightSuite[]
+}
+
+function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const trail = !suite.title || suite.file === suite.title ? titles : [...titles, suite.title]
+    const own = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === 'unexpected'))
+      .map((spec) => `${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`)
+    return [...own, ...playwrightFailures(suite.suites, trail)]
+  })
 }
 
 async function playwrightStep(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<StepResult> {
@@ -82,16 +137,28 @@ async function playwrightStep(name: string, args: string[], env: NodeJS.ProcessE
   if (!json) return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
   const { expected, unexpected, flaky, skipped } = json.stats
   const setupFailed = code !== 0 && unexpected === 0 ? 1 : 0
-  return { name, passed: expected + flaky, failed: unexpected + setupFailed, skipped, seconds }
+  return {
+    name,
+    passed: expected + flaky,
+    failed: unexpected + setupFailed,
+    skipped,
+    seconds,
+    failures: playwrightFailures(json.suites),
+  }
 }
 
 await rm(resultsDir, { recursive: true, force: true })
 await mkdir(resultsDir, { recursive: true })
 
 const steps: StepResult[] = []
-steps.push(await checkStep('typecheck', 'npm', ['run', '--silent', 'typecheck']))
-steps.push(await checkStep('lint', 'npm', ['run', '--silent', 'lint']))
-steps.push(await checkStep('unused exports', 'npm', ['run', '--silent', 'unused']))
+// Each of the three mostly waits on one core, so side by side they take little longer than the slowest.
+steps.push(
+  ...(await Promise.all([
+    checkStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+    checkStep('lint', 'npm', ['run', '--silent', 'lint']),
+    checkStep('unused exports', 'npm', ['run', '--silent', 'unused']),
+  ])),
+)
 steps.push(await vitestStep('unit', 'unit'))
 steps.push(await vitestStep('integration', 'integration'))
 steps.push(await vitestStep('security', 'security'))
@@ -112,6 +179,8 @@ for (const s of steps) {
   const note = s.note ? ` (${s.note})` : ''
   console.log(`  ${s.name.padEnd(12)} ${s.passed} passed, ${s.failed} failed${skipped}  ${s.seconds.toFixed(1)} s${note}`)
 }
+const failures = steps.flatMap((s) => (s.failures ?? []).map((f) => `  ${s.name}: ${f}`))
+if (failures.length > 0) console.log(`Failed\n${failures.join('\n')}`)
 const passed = steps.reduce((n, s) => n + s.passed, 0)
 const failed = steps.reduce((n, s) => n + s.failed, 0)
 console.log(`${passed} passed, ${failed} failed`)
