@@ -35,9 +35,12 @@ export function DiscoverCard({
   const overlay = (
     <div className={styles.overlay}>
       {author && (
-        <Link to={`/${author.username}`} className={styles.pill} aria-label={`${authorName}'s profile`}>
+        // Named by what it shows and then whose it is: a name that starts with the visible text is what
+        // speech control needs ("click @ada").
+        <Link to={`/${author.username}`} className={styles.pill}>
           <Avatar src={avatar.url} name={authorName} size={24} />
           <span className={styles.pillText}>@{author.username}</span>
+          <span className="visually-hidden">, {authorName}&apos;s profile</span>
         </Link>
       )}
       {wall && (
