@@ -13,10 +13,10 @@ export interface Size {
   height: number
 }
 
-/** iPhone SE (1st), iPhone 8, iPhone 14, iPhone 14 Pro Max: portrait. */
+/** iPhone SE (1st), iPhone 13 mini, iPhone 14, iPhone 14 Pro Max: portrait. */
 export const PORTRAIT: Size[] = [
   { width: 320, height: 568 },
-  { width: 375, height: 667 },
+  { width: 375, height: 812 },
   { width: 390, height: 844 },
   { width: 430, height: 932 },
 ]

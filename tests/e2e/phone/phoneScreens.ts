@@ -1,13 +1,13 @@
 // Every screen of the app as a phone test visits it: who looks at it, where it is, and what to wait
 // for (opening its dialog, sheet or menu), plus the people and walls they need. Shared by the
-// reachability and standalone tests.
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+// phone tour (reachability.spec.ts) and the installed-app helper.
+import { expect, type Page } from '@playwright/test'
 import { seedWardrobe, showcase } from '../wardrobe/wardrobeSeed'
 import { admin } from '../support/stack'
-import { createUser, signInContext, type E2EUser } from '../support/users'
+import { createUser, type E2EUser } from '../support/users'
 import { STAND_IN_ENGINE } from '../support/wardrobe'
 import { card, centre, seedWall, type SeededWall } from '../support/walls'
-import { longPress, phoneContext, type Size } from './phoneKit'
+import { longPress } from './phoneKit'
 
 export type Role = 'visitor' | 'owner' | 'noProfile'
 
@@ -353,16 +353,4 @@ export async function seedFixtures(): Promise<Fixtures> {
   if (error) throw error
   await holdProcessing(data.job_id)
   return { owner, noProfile, wall, empty, processingJob: data.job_id }
-}
-
-export async function contextFor(
-  browser: Browser,
-  fixtures: Fixtures,
-  role: Role,
-  size: Size,
-): Promise<BrowserContext> {
-  const context = await phoneContext(browser, size)
-  if (role === 'owner') await signInContext(context, fixtures.owner)
-  if (role === 'noProfile') await signInContext(context, fixtures.noProfile)
-  return context
 }

@@ -3,11 +3,24 @@
 // and hits that control, each is at least 44 px, the page never scrolls sideways, and axe's
 // target-size rule is clean (at 320 and 375 px, where spacing is tightest). The wall's screens are
 // also checked in landscape at each of those phones.
-// Each screen is opened once at 375 px, then the phone's size changes under it (as a rotation or a
-// split screen does), so the whole tour stays quick.
+// The tour runs in Moori installed on the phone's home screen. At 375 × 812, a notched phone, each
+// screen also gets: a screenshot for a person to look at, the notch and the home indicator (nothing
+// fixed under them), the header in the theme colour, no install offer, and a full axe-core scan (no
+// serious or critical violations). Each screen is opened once there, then the phone's size changes
+// under it (as a rotation or a split screen does), so the whole tour stays quick.
 import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yIssues } from '../screens-i/helpers'
+import {
+  INSETS,
+  expectInstalledLook,
+  insetsSeen,
+  installedPhone,
+  isStandalone,
+  showNotch,
+  underInsets,
+} from './installedPhone'
 import { PORTRAIT, expectReachable, expectTargetSizeClean, landscape, shot, type Size } from './phoneKit'
-import { contextFor, screens, seedFixtures, type Fixtures, type Role } from './phoneScreens'
+import { screens, seedFixtures, type Fixtures, type Role } from './phoneScreens'
 
 let fixtures: Fixtures
 
@@ -47,22 +60,32 @@ async function resizeTo(page: Page, size: Size, label: string): Promise<void> {
 
 for (const role of ['visitor', 'owner', 'noProfile'] as const satisfies Role[]) {
   const mine = screens.filter((s) => s.as === role)
-  test(`as ${role === 'noProfile' ? 'a new account' : `the ${role}`}: every screen at 320, 375, 390 and 430 px (the wall's also in landscape): nothing covered, nothing too small`, async ({
-    browser,
-  }) => {
-    test.setTimeout(240_000)
-    const context = await contextFor(browser, fixtures, role, START)
-    const page = await context.newPage()
+  test(`as ${role === 'noProfile' ? 'a new account' : `the ${role}`}: installed, every screen at 320, 375, 390 and 430 px (the wall's also in landscape): nothing covered, nothing too small, nothing under the notch, no serious axe issue`, async () => {
+    test.setTimeout(300_000)
+    const phone = await installedPhone(fixtures, role, START)
+    const { page, context } = phone
     for (const screen of mine) {
       if (page.viewportSize()?.width !== START.width || page.viewportSize()?.height !== START.height)
         await resizeTo(page, START, `back to ${START.width} px`)
       await page.goto(screen.path(fixtures))
       await screen.ready(page, fixtures)
+      const installed = `${screen.name}, installed at ${START.width}×${START.height}`
+      expect.soft(await isStandalone(page), `${installed}: in the app's window`).toBe(true)
+      await showNotch(phone)
+      expect.soft(await insetsSeen(page), `${installed}: the page sees the notch and the home indicator`).toEqual(INSETS)
       await shot(page, `${screen.name}-375`)
+      expect.soft(await underInsets(page), `${installed}: nothing fixed under the notch or the home indicator`).toEqual([])
+      await expectInstalledLook(page, installed)
+      await expectNoSeriousA11yIssues(page, installed, true)
       const sizes = screen.landscape ? [...PORTRAIT, ...PORTRAIT.map(landscape)] : PORTRAIT
       for (const size of sizes) {
         const label = `${screen.name} at ${size.width}×${size.height}`
-        if (size !== START) await resizeTo(page, size, label)
+        if (size !== START) {
+          // Only the notched phone has the notch (in landscape it would be at the side).
+          if (page.viewportSize()?.width === START.width && page.viewportSize()?.height === START.height)
+            await showNotch(phone, false)
+          await resizeTo(page, size, label)
+        }
         await expectReachable(page, label, true)
         // axe's spacing test is hardest where the page is narrowest; 375 px is the common phone.
         if (size.width <= START.width) await expectTargetSizeClean(page, label, true)

@@ -1,6 +1,6 @@
-// Accessibility and looks: an axe-core scan of the wall, polaroid, submit and preview screens (no
-// serious or critical violations), and screenshots of every screen at phone and desktop sizes, kept in
-// /tmp/screens-ii for a person to look at.
+// Accessibility and looks on a desktop: an axe-core scan of the wall, polaroid, submit and preview
+// screens (no serious or critical violations), and screenshots of every screen, kept in /tmp/screens-ii
+// for a person to look at. The phone tour (phone/reachability.spec.ts) does the same on a phone.
 import { mkdirSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import axe from 'axe-core'
@@ -8,10 +8,7 @@ import { createUser, signInContext, type E2EUser } from '../support/users'
 import { card, openWall, photo, seedWall, type SeededWall } from '../support/walls'
 
 const SHOTS = '/tmp/screens-ii'
-const sizes = [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const
+const sizes = [{ name: 'desktop', width: 1440, height: 900 }] as const
 
 let owner: E2EUser
 let wall: SeededWall
