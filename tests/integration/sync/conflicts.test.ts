@@ -8,9 +8,10 @@ import { eventually, startDevice, type Device } from '../../support/syncedReplic
 import { isPush, pushedOps } from '../../support/faultyFetch'
 import { serverPolaroids } from '../../support/serverState'
 import { createWall, deleteWall, setWallPrivacy } from '../../../src/data/mutations/walls'
-import { addPolaroid, editPolaroid, movePolaroid } from '../../../src/data/mutations/polaroids'
+import { addPolaroid, deletePolaroid, editPolaroid, movePolaroid } from '../../../src/data/mutations/polaroids'
 import { createProfile } from '../../../src/data/mutations/profiles'
 import { wallScope } from '../../../src/data/model/scopes'
+import { messages } from '../../../src/lib/messages'
 
 let stack: TestStack
 let owner: TestUser
@@ -66,6 +67,29 @@ describe('refused changes', () => {
     expect(await b.replica.db.outbox.count()).toBe(0)
     expect(await b.replica.db.walls.get(wallId)).toBeUndefined()
     expect(await b.replica.db.polaroids.where('wallId').equals(wallId).count()).toBe(0)
+  })
+
+  it('an edit of a card deleted meanwhile on another device says the item no longer exists, even one that changes nothing', async () => {
+    const phone = await device(owner)
+    const laptop = await device(owner)
+    const { wallId, ids } = await sharedWall(phone, 2)
+    const [same, changed] = ids as [string, string]
+    await laptop.engine.pull(wallScope(wallId))
+    laptop.net.offline = true
+    await editPolaroid(laptop.replica, same, { name: 'p0', message: 'm' })
+    await editPolaroid(laptop.replica, changed, { name: 'renamed', message: 'm' })
+    await deletePolaroid(phone.replica, same)
+    await deletePolaroid(phone.replica, changed)
+    expect((await phone.engine.flush()).status).toBe('done')
+
+    laptop.net.offline = false
+    expect((await laptop.engine.flush()).status).toBe('done')
+    const failed = await laptop.replica.db.failedMutations.toArray()
+    expect(failed.map((f) => [f.entry.rowId, f.serverMessage])).toEqual([
+      [same, messages.itemGone],
+      [changed, messages.itemGone],
+    ])
+    expect(await serverPolaroids(stack, wallId)).toEqual([])
   })
 
   it("a stranger's forced move of someone else's polaroid is refused and snaps back", async () => {

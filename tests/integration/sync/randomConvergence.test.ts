@@ -23,6 +23,8 @@ const regressionSeeds: Array<[number, string]> = [
   // pending move that the server had in fact already applied, and the cursor then passed that version.
   [1008, 'newer version masked by an applied but unacknowledged move'],
   [1054, 'newer version masked by an applied but unacknowledged move'],
+  // 1008 failed again (timing-dependent, in CI): an edit to values a card already held, pushed after
+  // another device deleted the card, came back 'not allowed' (see 20261127000000_push_to_deleted_rows.sql).
 ]
 const extra = Number(process.env.MOORI_FUZZ_SEEDS ?? 0)
 const randomSeeds = [101, 202, 303, ...Array.from({ length: extra }, (_, i) => 1000 + i)]
