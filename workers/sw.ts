@@ -14,7 +14,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { assetPathPattern } from '../src/lib/assetPaths'
 import { SHARE_TARGET_ACTION, SHARED_PHOTO_CACHE } from '../src/lib/shareTarget'
-import { imageCacheKey, isLiveServicePath } from './sw/imageCacheKey'
+import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath } from './sw/imageCacheKey'
 import { imageCacheName, readCacheOwner } from './sw/imageCaches'
 import { receiveShare } from './sw/shareTarget'
 
@@ -34,6 +34,27 @@ registerRoute(
 )
 
 registerRoute(({ url }) => isLiveServicePath(url.pathname), new NetworkOnly())
+
+/** Chromium's static routing (123+), not yet in TypeScript's lib. */
+interface RoutingInstallEvent extends ExtendableEvent {
+  addRoutes?: (rules: Array<{ condition: { urlPattern: unknown }; source: 'network' }>) => Promise<void>
+}
+declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined
+
+// Where the browser can, live service traffic skips this worker entirely (the route above is the
+// fallback): no fetch event per request, so a sync retrying against a dead network neither wakes the
+// worker nor keeps an old version busy, which held an accepted update from activating (Chromium
+// activates a waiting version only once the old one has no request in flight).
+self.addEventListener('install', (event) => {
+  const routing = event as RoutingInstallEvent
+  if (typeof routing.addRoutes !== 'function' || typeof URLPattern === 'undefined') return
+  const Pattern = URLPattern
+  const rules = LIVE_SERVICE_PATTERNS.map((pathname) => ({
+    condition: { urlPattern: new Pattern({ pathname }) },
+    source: 'network' as const,
+  }))
+  event.waitUntil(routing.addRoutes(rules).catch((error: unknown) => console.warn('No static routes', error)))
+})
 
 // A photo shared from the phone's gallery (the manifest's share_target) arrives here, online or not.
 registerRoute(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageCacheKey, isLiveServicePath } from './imageCacheKey'
+import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath } from './imageCacheKey'
 
 describe('image cache keys', () => {
   it('drop the token and unify public, signed and authenticated links', () => {
@@ -23,5 +23,14 @@ describe('image cache keys', () => {
     }
     expect(isLiveServicePath('/storage/v1/object/public/polaroid-images/a.jpg')).toBe(false)
     expect(isLiveServicePath('/wall/abc')).toBe(false)
+  })
+
+  it('route to the network statically exactly the paths the worker leaves alone', () => {
+    // URLPattern's pathname syntax as used here: a trailing * matches the rest of the path.
+    const matches = (path: string) => LIVE_SERVICE_PATTERNS.some((p) => path.startsWith(p.slice(0, -1)))
+    for (const path of ['/auth/v1/token', '/rest/v1/rpc/sync_pull', '/realtime/v1/websocket', '/functions/v1/x', '/api/walls', '/inbox', '/inbox/messages', '/storage/v1/object/public/a.jpg', '/wall/abc', '/api', '/restore']) {
+      expect(matches(path), path).toBe(isLiveServicePath(path))
+    }
+    expect(LIVE_SERVICE_PATTERNS.every((p) => p.endsWith('*') && p.indexOf('*') === p.length - 1)).toBe(true)
   })
 })

@@ -11,6 +11,9 @@ export function imageCacheKey(href: string): string | null {
   return `${url.origin}/storage/v1/object/${match[1]}`
 }
 
+/** The live service paths as URL patterns, for the browser's static routing (sw.ts). */
+export const LIVE_SERVICE_PATTERNS = ['/auth/v1/*', '/rest/v1/*', '/realtime/v1/*', '/functions/v1/*', '/api/*', '/inbox*']
+
 /** Requests the service worker must never answer from a cache. */
 export function isLiveServicePath(pathname: string): boolean {
   return /^\/(auth|rest|realtime|functions)\/v1\//.test(pathname) || pathname.startsWith('/api/') || pathname.startsWith('/inbox')
