@@ -42,10 +42,18 @@ export function onUpdateChange(listener: Listener): () => void {
   return () => listeners.delete(listener)
 }
 
-/** Activates the waiting version after `beforeReload` (pushing pending changes) has run. */
+/** Activates the waiting version after `beforeReload` (pushing pending changes) has run, and reloads
+ * once it controls the page. Watched on the browser's own events, not workbox-window's: the new version
+ * may already be active (accepted in another tab), and then nothing is waiting and this tab just reloads. */
 export async function acceptUpdate(beforeReload: () => Promise<void>): Promise<void> {
   if (!workbox) return
   await beforeReload()
-  workbox.addEventListener('controlling', () => window.location.reload())
-  workbox.messageSkipWaiting()
+  const registration = await navigator.serviceWorker.getRegistration()
+  const next = registration?.waiting
+  if (!next) {
+    window.location.reload()
+    return
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+  next.postMessage({ type: 'SKIP_WAITING' })
 }

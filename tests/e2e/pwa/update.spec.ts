@@ -1,6 +1,7 @@
 // A new version never takes over by itself: its service worker waits, the page shows 'A new version of
 // Moori is available', and only Reload activates it. A change made before accepting, which could not
-// be pushed yet, survives the update and reaches the server afterwards.
+// be pushed yet, survives the update and reaches the server afterwards. A second tab, whose version
+// was activated by the first, reloads into it on its own Reload.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -39,6 +40,9 @@ test('an update waits for Reload and keeps a change made before it', async ({ br
   await waitForServiceWorker(page)
   const firstBuild = await page.evaluate(() => document.documentElement.dataset.build)
   expect(firstBuild).not.toBe('e2e-v2')
+  const otherTab = await context.newPage()
+  await otherTab.goto('/')
+  await waitForServiceWorker(otherTab)
 
   // The backend is unreachable: the new wall stays queued on the device.
   await context.route('**/rest/v1/**', (route) => route.abort('internetdisconnected'))
@@ -61,9 +65,14 @@ test('an update waits for Reload and keeps a change made before it', async ({ br
   expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true)
   expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe(firstBuild)
 
+  await expect(otherTab.getByTestId('update-prompt')).toContainText('A new version of Moori is available')
   await page.getByRole('button', { name: 'Reload' }).click()
   await expect(page.locator('html')).toHaveAttribute('data-build', 'e2e-v2', { timeout: 30_000 })
   await expect(page.getByText('Made before the update').first()).toBeVisible()
+
+  // The other tab: the new version is already active, so nothing waits; Reload just reloads into it.
+  await otherTab.getByRole('button', { name: 'Reload' }).click()
+  await expect(otherTab.locator('html')).toHaveAttribute('data-build', 'e2e-v2', { timeout: 30_000 })
 
   await context.unroute('**/rest/v1/**')
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
