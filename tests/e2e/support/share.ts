@@ -1,11 +1,16 @@
-// Sharing a photo to the installed app the way Chrome delivers a Web Share Target share: a multipart POST
-// navigation to /share-target with the file in `photos`, which the service worker keeps for /share.
+// Sharing photos to the installed app the way Chrome delivers a Web Share Target share: a multipart POST
+// navigation to /share-target with the files in `photos`, which the service worker keeps for /share.
 import type { Page } from '@playwright/test'
 
-export async function shareFromGallery(page: Page, name: string, bytes: Buffer): Promise<void> {
+export interface SharedFile {
+  name: string
+  bytes: Buffer
+}
+
+/** Several photos shared from the phone's gallery at once (the share target takes many). */
+export async function sharePhotos(page: Page, files: SharedFile[]): Promise<void> {
   await page.evaluate(
-    ({ name, base64 }) => {
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+    (shared) => {
       const form = document.createElement('form')
       form.method = 'post'
       form.enctype = 'multipart/form-data'
@@ -14,13 +19,20 @@ export async function shareFromGallery(page: Page, name: string, bytes: Buffer):
       input.type = 'file'
       input.name = 'photos'
       const transfer = new DataTransfer()
-      transfer.items.add(new File([data], name, { type: 'image/jpeg' }))
+      for (const { name, base64 } of shared) {
+        const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+        transfer.items.add(new File([data], name, { type: 'image/jpeg' }))
+      }
       input.files = transfer.files
       form.append(input)
       document.body.append(form)
       form.submit()
     },
-    { name, base64: bytes.toString('base64') },
+    files.map((f) => ({ name: f.name, base64: f.bytes.toString('base64') })),
   )
   await page.waitForURL('**/share')
+}
+
+export function shareFromGallery(page: Page, name: string, bytes: Buffer): Promise<void> {
+  return sharePhotos(page, [{ name, bytes }])
 }

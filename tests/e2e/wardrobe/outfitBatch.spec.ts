@@ -8,37 +8,16 @@
 import { expect, test, type Page } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
-import { waitForServiceWorker } from '../support/serviceWorker'
+import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
+import { sharePhotos } from '../support/share'
 import { eventually, photo } from '../support/walls'
 import { completeJob, STAND_IN_ENGINE, type HeldJob } from '../support/wardrobe'
 
-// Reloads offline need the service worker (the lead's config blocks them by default).
-test.use({ serviceWorkers: 'allow' })
+// Reloads offline need the service worker.
+test.use(ALLOW_SERVICE_WORKERS)
 
 const FAILED_PHOTO = 'No person was found in this photo.'
 const RETRY_AFTER_S = 3
-
-/** Several photos shared from the phone's gallery at once, as Chrome posts them to the share target. */
-async function shareSeveral(page: Page, files: Array<{ name: string; buffer: Buffer }>): Promise<void> {
-  await page.evaluate((shared) => {
-    const form = document.createElement('form')
-    form.method = 'post'
-    form.enctype = 'multipart/form-data'
-    form.action = '/share-target'
-    const input = document.createElement('input')
-    input.type = 'file'
-    input.name = 'photos'
-    const transfer = new DataTransfer()
-    for (const { name, base64 } of shared) {
-      transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'image/jpeg' }))
-    }
-    input.files = transfer.files
-    form.append(input)
-    document.body.append(form)
-    form.submit()
-  }, files.map((f) => ({ name: f.name, base64: f.buffer.toString('base64') })))
-  await page.waitForURL('**/share')
-}
 
 const batchDialog = (page: Page) => page.getByRole('dialog', { name: 'Your photos' })
 const rows = (page: Page) => batchDialog(page).getByTestId('outfit-batch-row')
@@ -96,7 +75,7 @@ test('many photos at once: each its own job, one failure, a 429 honoured, offlin
   const files = await Promise.all(
     names.map(async (name, i) => ({ name, mimeType: 'image/jpeg', buffer: await photo(40 + i * 70, 900, 1200) })),
   )
-  await shareSeveral(page, files.slice(0, 3))
+  await sharePhotos(page, files.slice(0, 3).map((f) => ({ name: f.name, bytes: f.buffer })))
   await expect(page.getByText('and 2 more (all go to your wardrobe)')).toBeVisible()
   await page.getByRole('button', { name: 'Add to my wardrobe' }).click()
   const upload = page.getByRole('dialog', { name: 'Upload Product' })
