@@ -106,6 +106,20 @@ export async function servePages(images: Buffer[]): Promise<{ url: string; close
   }
 }
 
+/** The main thread since `since` (the page's performance.now()), from RECORDERS' long tasks: how many,
+ * the longest, and the blocked time (each task's part over 50 ms, as Lighthouse counts it). */
+export async function longTasksSince(page: Page, since: number): Promise<{ count: number; longest: number; blocked: number }> {
+  const durations = await page.evaluate((from) => {
+    const bench = (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }).__bench
+    return bench.longTasks.filter((task) => task.start >= from).map((task) => task.duration)
+  }, since)
+  return {
+    count: durations.length,
+    longest: Math.max(0, ...durations),
+    blocked: durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+  }
+}
+
 /**
  * Installed before any page script (as source text, so nothing of the Node build leaks in): records
  * rAF deltas and pointer-move → next-frame latency while `__bench.recording` is on, and every long task

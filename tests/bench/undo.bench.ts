@@ -9,7 +9,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright'
 import { buildApp } from '../../scripts/lib/buildApp'
 import { startLocalStack } from '../../supabase/local/server'
 import { testConfig } from '../../supabase/local/config'
-import { benchUser, cardImages, type BenchUser, median, metrics, seedWall, signedInContext } from './dragKit'
+import { benchUser, cardImages, type BenchUser, longTasksSince, median, metrics, seedWall, signedInContext } from './dragKit'
 import type { Bench, BenchTable } from './types'
 import { round } from './types'
 
@@ -50,11 +50,8 @@ async function undoOnce(page: Page, cdp: CDPSession, id: string): Promise<{ ms: 
   await cardAt(page, id, home)
   await twoFrames(page)
   const after = await metrics(cdp)
-  const tasks = await page.evaluate((start) => {
-    const bench = (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }).__bench
-    return bench.longTasks.filter((task) => task.start >= start).map((task) => task.duration)
-  }, since)
-  return { ms: mainThreadMs(before, after), longTasks: tasks.length, longest: Math.max(0, ...tasks) }
+  const tasks = await longTasksSince(page, since)
+  return { ms: mainThreadMs(before, after), longTasks: tasks.count, longest: tasks.longest }
 }
 
 async function measure(browser: Browser, appUrl: string, user: BenchUser, wallId: string, throttle: number) {

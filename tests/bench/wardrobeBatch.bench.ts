@@ -12,7 +12,7 @@ import { buildApp } from '../../scripts/lib/buildApp'
 import { startLocalStack } from '../../supabase/local/server'
 import { testConfig } from '../../supabase/local/config'
 import { largeOutfitPhoto } from '../support/wardrobePhotos'
-import { benchUser, signedInContext, type BenchUser } from './dragKit'
+import { benchUser, longTasksSince, signedInContext, type BenchUser } from './dragKit'
 import { round, type Bench, type BenchTable } from './types'
 
 const APP_DIR = 'dist-bench-wardrobe-batch'
@@ -27,15 +27,8 @@ interface Run {
 }
 
 async function mainThread(page: Page, since: number): Promise<Omit<Run, 'ms'>> {
-  const tasks = await page.evaluate(
-    (from) => (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }).__bench.longTasks.filter((t) => t.start >= from),
-    since,
-  )
-  return {
-    longest: Math.max(0, ...tasks.map((t) => t.duration)),
-    blocked: tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
-    longTasks: tasks.length,
-  }
+  const { count, longest, blocked } = await longTasksSince(page, since)
+  return { longest, blocked, longTasks: count }
 }
 
 async function openProfile(browser: Browser, url: string, user: BenchUser, username: string) {
