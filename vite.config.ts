@@ -47,9 +47,6 @@ export default defineConfig({
   preview: { port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: true },
   test: {
-    // Both cores, for every project: `npm test` runs the three projects in one pass, so one project's
-    // slow last file overlaps the next one's first (the default would leave one core idle here).
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -69,6 +66,7 @@ export default defineConfig({
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          maxWorkers: 2,
         },
       },
       {
@@ -80,6 +78,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          maxWorkers: 2,
         },
       },
     ],
