@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint and unused exports (knip) side by side, then unit, integration and security
-// in one vitest pass, then e2e and one seed of the chaos run. Every step runs even when an earlier one failed,
+// `npm test`: typecheck, lint and unused exports (knip) side by side, then unit, integration, security,
+// e2e and one seed of the chaos run, one after another. Every step runs even when an earlier one failed,
 // so one run shows everything that is wrong; the exit code is non-zero if any step failed. The summary
 // names every failed test, and its last line is the total across suites: `N passed, N failed`.
 import { spawn } from 'node:child_process'
@@ -80,42 +80,38 @@ function fileFailures(file: VitestFile): string[] {
   return tests.length > 0 || file.status !== 'failed' ? tests : [`${where} › ${file.message?.split('\n')[0] ?? 'did not load'}`]
 }
 
-/** The vitest projects in one pass (one start-up, and one project's slow last file overlaps the next
- * one's first), reported per project. */
-async function vitestSteps(projects: VitestProject[]): Promise<StepResult[]> {
+/** One vitest project, run on its own (unit tests that wait on real time stay clear of the integration
+ * suite's load), reported with the names of its failed tests. */
+async function vitestStep(project: VitestProject): Promise<StepResult> {
   const started = Date.now()
-  const output = path.join(resultsDir, 'vitest.json')
+  const output = path.join(resultsDir, `${project.name}.json`)
   const code = await run('npx', [
     'vitest',
     'run',
-    ...projects.flatMap((p) => ['--project', p.name]),
+    '--project',
+    project.name,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${output}`,
   ])
   const json = await readJson<VitestJson>(output)
   const seconds = (Date.now() - started) / 1000
-  const note = `one pass with ${projects.map((p) => p.name).join(', ')}`
-  if (!json) return projects.map((p) => ({ name: p.name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }))
-  const steps = projects.map((project) => {
-    const files = json.testResults.filter((f) =>
-      project.under.some((dir) => path.relative(process.cwd(), f.name).startsWith(`${dir}/`)),
-    )
-    const count = (status: string) => files.reduce((n, f) => n + f.assertionResults.filter((a) => a.status === status).length, 0)
-    const failures = files.flatMap(fileFailures)
-    return {
-      name: project.name,
-      passed: count('passed'),
-      failed: failures.length,
-      skipped: count('skipped') + count('pending') + count('todo'),
-      seconds,
-      note,
-      failures,
-    }
-  })
-  // vitest failed without naming a test (an unhandled error between tests): the run still fails.
-  if (code !== 0 && steps.every((s) => s.failed === 0)) steps[0] = { ...steps[0]!, failed: 1, note: `${note}; exit ${code}` }
-  return steps
+  if (!json) return { name: project.name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
+  const files = json.testResults.filter((f) =>
+    project.under.some((dir) => path.relative(process.cwd(), f.name).startsWith(`${dir}/`)),
+  )
+  const count = (status: string) => files.reduce((n, f) => n + f.assertionResults.filter((a) => a.status === status).length, 0)
+  const failures = files.flatMap(fileFailures)
+  // vitest failed without naming a test (an unhandled error between tests): the step still fails.
+  const failed = failures.length > 0 ? failures.length : code !== 0 ? 1 : 0
+  return {
+    name: project.name,
+    passed: count('passed'),
+    failed,
+    skipped: count('skipped') + count('pending') + count('todo'),
+    seconds,
+    failures,
+  }
 }
 
 interface PlaywrightSuite {
@@ -172,13 +168,13 @@ steps.push(
     checkStep('unused exports', 'npm', ['run', '--silent', 'unused']),
   ])),
 )
-steps.push(
-  ...(await vitestSteps([
-    { name: 'unit', under: ['src', 'workers', 'supabase'] },
-    { name: 'integration', under: ['tests/integration'] },
-    { name: 'security', under: ['tests/security'] },
-  ])),
-)
+for (const project of [
+  { name: 'unit', under: ['src', 'workers', 'supabase'] },
+  { name: 'integration', under: ['tests/integration'] },
+  { name: 'security', under: ['tests/security'] },
+]) {
+  steps.push(await vitestStep(project))
+}
 steps.push(await playwrightStep('e2e', ['--grep-invert', '@chaos']))
 // The chaos run on the app the e2e step just built: one seed of 80 actions, about three minutes
 // (`npm run chaos` runs its regression seeds and more, 200 actions each).
