@@ -48,9 +48,9 @@ beforeAll(async () => {
   privateName = `${owner.id}/outfit.jpg`
   stickerName = `${owner.id}/stickers/jacket.png`
   const uploads = [
-    owner.client.storage.from('polaroid-images').upload(publicName, await photo(1600, 1200), { contentType: 'image/jpeg' }),
-    owner.client.storage.from('wardrobe-images').upload(privateName, await photo(1200, 1600), { contentType: 'image/jpeg' }),
-    owner.client.storage.from('wardrobe-stickers').upload(stickerName, await cutOut(800), { contentType: 'image/png' }),
+    owner.client.storage.from('polaroid-images').upload(publicName, await photo(800, 600), { contentType: 'image/jpeg' }),
+    owner.client.storage.from('wardrobe-images').upload(privateName, await photo(600, 800), { contentType: 'image/jpeg' }),
+    owner.client.storage.from('wardrobe-stickers').upload(stickerName, await cutOut(400), { contentType: 'image/png' }),
   ]
   for (const { error } of await Promise.all(uploads)) expect(error).toBeNull()
 })
@@ -61,21 +61,21 @@ afterAll(async () => {
 
 describe('image transformations', () => {
   it('resize a public photo to the width asked, keeping its shape and type, through getPublicUrl', async () => {
-    const { data } = owner.client.storage.from('polaroid-images').getPublicUrl(publicName, { transform: { width: 400 } })
+    const { data } = owner.client.storage.from('polaroid-images').getPublicUrl(publicName, { transform: { width: 200 } })
     expect(data.publicUrl).toContain('/render/image/public/polaroid-images/')
     const small = await imageOf(await fetch(data.publicUrl))
-    expect(small).toMatchObject({ type: 'image/jpeg', width: 400, height: 300 })
+    expect(small).toMatchObject({ type: 'image/jpeg', width: 200, height: 150 })
     const original = await imageOf(await fetch(owner.client.storage.from('polaroid-images').getPublicUrl(publicName).data.publicUrl))
-    expect(original).toMatchObject({ width: 1600, height: 1200 })
+    expect(original).toMatchObject({ width: 800, height: 600 })
     expect(small.bytes.length).toBeLessThan(original.bytes.length / 4)
   })
 
   it('cover crops to both sides, contain fits inside them, and nothing is ever enlarged', async () => {
     const url = (query: string) => `${base()}/render/image/public/polaroid-images/${publicName}?${query}`
-    expect(await imageOf(await fetch(url('width=200&height=200')))).toMatchObject({ width: 200, height: 200 })
-    expect(await imageOf(await fetch(url('width=200&height=200&resize=contain')))).toMatchObject({ width: 200, height: 150 })
-    expect(await imageOf(await fetch(url('width=200&height=100&resize=fill')))).toMatchObject({ width: 200, height: 100 })
-    expect(await imageOf(await fetch(url('width=2400')))).toMatchObject({ width: 1600, height: 1200 })
+    expect(await imageOf(await fetch(url('width=100&height=100')))).toMatchObject({ width: 100, height: 100 })
+    expect(await imageOf(await fetch(url('width=100&height=100&resize=contain')))).toMatchObject({ width: 100, height: 75 })
+    expect(await imageOf(await fetch(url('width=100&height=50&resize=fill')))).toMatchObject({ width: 100, height: 50 })
+    expect(await imageOf(await fetch(url('width=2400')))).toMatchObject({ width: 800, height: 600 })
   })
 
   it('answers the same request with the same bytes from the render cache, and 304 for its ETag', async () => {
@@ -107,7 +107,7 @@ describe('image transformations', () => {
   it('keeps at most 16 sizes of one photo on disk, and still answers every other size', async () => {
     const name = `${owner.id}/walls/many-sizes.jpg`
     const bucket = owner.client.storage.from('polaroid-images')
-    expect((await bucket.upload(name, await photo(400, 300), { contentType: 'image/jpeg' })).error).toBeNull()
+    expect((await bucket.upload(name, await photo(200, 150), { contentType: 'image/jpeg' })).error).toBeNull()
     const before = (await readdir(renderCacheDir(stack.context.storageRoot), { recursive: true })).length
     for (let width = 20; width < 20 + 24; width++) {
       expect(await imageOf(await fetch(bucket.getPublicUrl(name, { transform: { width } }).data.publicUrl))).toMatchObject({ width })
@@ -124,9 +124,9 @@ describe('image transformations', () => {
   })
 
   it('serves a private photo transformed to its owner only', async () => {
-    const mine = await owner.client.storage.from('wardrobe-images').download(privateName, { transform: { width: 300 } })
+    const mine = await owner.client.storage.from('wardrobe-images').download(privateName, { transform: { width: 150 } })
     expect(mine.error).toBeNull()
-    expect(await sharp(Buffer.from(await mine.data!.arrayBuffer())).metadata()).toMatchObject({ width: 300, height: 400 })
+    expect(await sharp(Buffer.from(await mine.data!.arrayBuffer())).metadata()).toMatchObject({ width: 150, height: 200 })
     const theirs = await stranger.client.storage.from('wardrobe-images').download(privateName, { transform: { width: 300 } })
     expect(theirs.data).toBeNull()
     const anonymous = await fetch(`${base()}/render/image/public/wardrobe-images/${privateName}?width=300`)
@@ -142,7 +142,7 @@ describe('image transformations', () => {
     expect(await imageOf(await fetch(data!.signedUrl))).toMatchObject({ width: 150, height: 150 })
     expect(await imageOf(await fetch(`${data!.signedUrl}&width=2000`))).toMatchObject({ width: 150, height: 150 })
     const plain = await owner.client.storage.from('wardrobe-images').createSignedUrl(privateName, 60)
-    expect(await imageOf(await fetch(plain.data!.signedUrl))).toMatchObject({ width: 1200, height: 1600 })
+    expect(await imageOf(await fetch(plain.data!.signedUrl))).toMatchObject({ width: 600, height: 800 })
   })
 
   it('refuses absurd sizes, unknown modes and bytes that are not an image, with storage errors', async () => {
