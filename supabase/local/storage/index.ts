@@ -14,9 +14,17 @@ import {
 import { listRoute } from './listObjects'
 import { copyRoute, moveRoute } from './moveCopyObject'
 import { recoverFileChanges } from './recoverFileChanges'
-import { deleteObjectRoute, downloadRoute, infoRoute, publicDownloadRoute, uploadRoute } from './objectRoutes'
+import {
+  deleteObjectRoute,
+  downloadRoute,
+  infoRoute,
+  publicDownloadRoute,
+  renderDownloadRoute,
+  renderPublicRoute,
+  uploadRoute,
+} from './objectRoutes'
 import { removeRoute } from './removeObjects'
-import { serveSignedRoute, signManyRoute, signRoute } from './signedUrls'
+import { serveSignedRenderRoute, serveSignedRoute, signManyRoute, signRoute } from './signedUrls'
 import { STORAGE_BASE, storageHandler, type Route } from './storageRouter'
 
 /** Most specific first: the literal segments under /object/ are reserved bucket names. */
@@ -38,9 +46,9 @@ const routes: Route[] = [
   { method: 'GET', pattern: 'object/authenticated/:bucket/*', handle: downloadRoute },
   { method: 'GET', pattern: 'object/info/:bucket/*', handle: infoRoute },
   // Image transformations are not available locally: the original is served.
-  { method: 'GET', pattern: 'render/image/public/:bucket/*', handle: publicDownloadRoute },
-  { method: 'GET', pattern: 'render/image/sign/:bucket/*', handle: serveSignedRoute },
-  { method: 'GET', pattern: 'render/image/authenticated/:bucket/*', handle: downloadRoute },
+  { method: 'GET', pattern: 'render/image/public/:bucket/*', handle: renderPublicRoute },
+  { method: 'GET', pattern: 'render/image/sign/:bucket/*', handle: serveSignedRenderRoute },
+  { method: 'GET', pattern: 'render/image/authenticated/:bucket/*', handle: renderDownloadRoute },
 
   { method: 'POST', pattern: 'object/:bucket/*', handle: uploadRoute },
   { method: 'PUT', pattern: 'object/:bucket/*', handle: uploadRoute },

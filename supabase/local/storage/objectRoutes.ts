@@ -6,6 +6,7 @@ import type { StackContext } from '../context'
 import { loadBucket, requireBucket } from './bucketRules'
 import { callerAuth } from './callerAuth'
 import { asRoleWithFiles } from './fileChanges'
+import { parseTransform } from './imageTransform'
 import { bucketNameFromSegment, objectNameFromSegments } from './objectKey'
 import { bucketDir, objectFilePath, scratchDir } from './objectFiles'
 import { objectColumns, objectInfoJson, selectObject, type ObjectRow } from './objectRows'
@@ -45,13 +46,30 @@ export const downloadRoute: RouteHandler = async (ctx, c, match) => {
 }
 
 /** No auth at all: only objects of public buckets, read as the database owner. */
-export const publicDownloadRoute: RouteHandler = async (ctx, c, match) => {
+async function publicObject(ctx: StackContext, match: RouteMatch): Promise<ObjectRow> {
   const { bucketId, name } = objectTarget(match)
   const bucket = await loadBucket(ctx.db, bucketId)
   if (!bucket) throw storageErrors.noSuchBucket()
   const row = bucket.public ? await selectObject(ctx.db, bucketId, name) : null
   if (!row) throw storageErrors.noSuchKey()
-  return serveObject(ctx, row, c.req.raw)
+  return row
+}
+
+export const publicDownloadRoute: RouteHandler = async (ctx, c, match) =>
+  serveObject(ctx, await publicObject(ctx, match), c.req.raw)
+
+/** GET /render/image/public/<bucket>/<name>?width=…: a public object, transformed. */
+export const renderPublicRoute: RouteHandler = async (ctx, c, match) => {
+  const transform = parseTransform(new URL(c.req.url).searchParams)
+  return serveObject(ctx, await publicObject(ctx, match), c.req.raw, transform)
+}
+
+/** GET /render/image/authenticated/<bucket>/<name>?width=…: an object the caller may read, transformed. */
+export const renderDownloadRoute: RouteHandler = async (ctx, c, match) => {
+  const transform = parseTransform(new URL(c.req.url).searchParams)
+  const auth = await callerAuth(ctx, c)
+  const { bucketId, name } = objectTarget(match)
+  return serveObject(ctx, await visibleObject(ctx, auth, bucketId, name), c.req.raw, transform)
 }
 
 export const infoRoute: RouteHandler = async (ctx, c, match) => {

@@ -1,9 +1,12 @@
 // The download reply shared by the authenticated, public and signed routes: the stored bytes with the
 // Content-Type, Cache-Control and ETag kept in the object's metadata, `?download[=name]` as an
-// attachment, and 304 for a matching If-None-Match.
+// attachment, and 304 for a matching If-None-Match. The render routes pass a transformation: then the
+// reply is the transformed image (renderCache.ts), with its own type, length and ETag.
 import type { StackContext } from '../context'
+import type { ImageTransform } from './imageTransform'
 import { objectFilePath, readObjectFile } from './objectFiles'
 import type { ObjectRow } from './objectRows'
+import { cachedRender } from './renderCache'
 import { storageErrors } from './storageError'
 
 function contentDisposition(filename: string): string {
@@ -12,24 +15,35 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
-export async function serveObject(ctx: StackContext, row: ObjectRow, request: Request): Promise<Response> {
-  const bytes = await readObjectFile(objectFilePath(ctx.storageRoot, row.bucket_id, row.name))
-  if (!bytes) throw storageErrors.noSuchKey()
+export async function serveObject(
+  ctx: StackContext,
+  row: ObjectRow,
+  request: Request,
+  transform?: ImageTransform,
+): Promise<Response> {
+  const readStored = async () => {
+    const stored = await readObjectFile(objectFilePath(ctx.storageRoot, row.bucket_id, row.name))
+    if (!stored) throw storageErrors.noSuchKey()
+    return stored
+  }
   const meta = row.metadata ?? {}
+  const rendered = transform ? await cachedRender(ctx.storageRoot, row, readStored, transform) : null
+  const bytes = rendered ? new Uint8Array(rendered.bytes) : await readStored()
+  const eTag = rendered ? rendered.eTag : meta.eTag
   const headers = new Headers({
-    'Content-Type': meta.mimetype ?? 'application/octet-stream',
+    'Content-Type': rendered?.mimetype ?? meta.mimetype ?? 'application/octet-stream',
     'Cache-Control': meta.cacheControl ?? 'no-cache',
     'Last-Modified': new Date(meta.lastModified ?? row.updated_at).toUTCString(),
     'X-Content-Type-Options': 'nosniff',
   })
-  if (meta.eTag) headers.set('ETag', meta.eTag)
+  if (eTag) headers.set('ETag', eTag)
 
   const url = new URL(request.url)
   const download = url.searchParams.get('download')
   if (download !== null) {
     headers.set('Content-Disposition', contentDisposition(download || row.name.split('/').pop()!))
   }
-  if (meta.eTag && request.headers.get('if-none-match') === meta.eTag) {
+  if (eTag && request.headers.get('if-none-match') === eTag) {
     return new Response(null, { status: 304, headers })
   }
   headers.set('Content-Length', String(bytes.byteLength))

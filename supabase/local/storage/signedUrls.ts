@@ -1,16 +1,20 @@
 // Signed URLs: a JWT over {url:'<bucket>/<name>'} with an expiry of at most 7 days, signed with the
 // stack secret. Signing needs the caller to be allowed to select the object; serving needs nothing but
-// a valid token for exactly that path (browsers fetch these URLs without any headers).
+// a valid token for exactly that path (browsers fetch these URLs without any headers). Signed with a
+// `transform`, the token names the transformation too and the URL is a render URL: whoever holds it gets
+// that size, and no other.
+import type { Context } from 'hono'
 import type { StackContext } from '../context'
 import { asRole } from '../db/asRole'
 import { signJwt, verifyJwt } from '../keys'
 import { requireBucket } from './bucketRules'
 import { callerAuth } from './callerAuth'
+import { parseTransform, transformFromBody, transformKey, type ImageTransform } from './imageTransform'
 import { jsonBody, stringList } from './jsonBody'
 import { bucketNameFromSegment, isValidObjectName } from './objectKey'
 import { objectTarget, visibleObject } from './objectRoutes'
 import { selectObject } from './objectRows'
-import type { RouteHandler } from './storageRouter'
+import type { RouteHandler, RouteMatch } from './storageRouter'
 import { serveObject } from './serveObject'
 import { storageErrors } from './storageError'
 
@@ -29,17 +33,26 @@ function expiresInOf(value: unknown): number {
 }
 
 /** The URL relative to /storage/v1 with the raw (unencoded) path: storage-js runs encodeURI over it. */
-async function signedUrl(ctx: StackContext, bucketId: string, name: string, expiresIn: number) {
-  const token = await signJwt(ctx.config.jwtSecret, { url: `${bucketId}/${name}` }, expiresIn)
-  return `/object/sign/${bucketId}/${name}?token=${token}`
+async function signedUrl(
+  ctx: StackContext,
+  bucketId: string,
+  name: string,
+  expiresIn: number,
+  transform: ImageTransform | null = null,
+) {
+  const claims = transform ? { url: `${bucketId}/${name}`, transformations: transformKey(transform) } : { url: `${bucketId}/${name}` }
+  const token = await signJwt(ctx.config.jwtSecret, claims, expiresIn)
+  return `/${transform ? 'render/image' : 'object'}/sign/${bucketId}/${name}?token=${token}`
 }
 
 export const signRoute: RouteHandler = async (ctx, c, match) => {
   const auth = await callerAuth(ctx, c)
   const { bucketId, name } = objectTarget(match)
-  const expiresIn = expiresInOf((await jsonBody(c)).expiresIn)
+  const body = await jsonBody(c)
+  const expiresIn = expiresInOf(body.expiresIn)
+  const transform = transformFromBody(body.transform)
   await visibleObject(ctx, auth, bucketId, name)
-  return c.json({ signedURL: await signedUrl(ctx, bucketId, name, expiresIn) })
+  return c.json({ signedURL: await signedUrl(ctx, bucketId, name, expiresIn, transform) })
 }
 
 export const signManyRoute: RouteHandler = async (ctx, c, match) => {
@@ -68,7 +81,12 @@ export const signManyRoute: RouteHandler = async (ctx, c, match) => {
 }
 
 /** GET /object/sign/<bucket>/<name>?token=…: authorised by the token alone. */
-export const serveSignedRoute: RouteHandler = async (ctx, c, match) => {
+export const serveSignedRoute: RouteHandler = (ctx, c, match) => serveSigned(ctx, c, match, false)
+
+/** GET /render/image/sign/<bucket>/<name>?token=…: the transformation the token names. */
+export const serveSignedRenderRoute: RouteHandler = (ctx, c, match) => serveSigned(ctx, c, match, true)
+
+async function serveSigned(ctx: StackContext, c: Context, match: RouteMatch, render: boolean): Promise<Response> {
   const { bucketId, name } = objectTarget(match)
   const token = c.req.query('token')
   if (!token) throw storageErrors.invalidRequest("querystring must have required property 'token'")
@@ -81,5 +99,7 @@ export const serveSignedRoute: RouteHandler = async (ctx, c, match) => {
   }
   const row = await selectObject(ctx.db, bucketId, name)
   if (!row) throw storageErrors.noSuchKey()
-  return serveObject(ctx, row, c.req.raw)
+  const named = verified.claims.transformations
+  const transform = render && typeof named === 'string' ? parseTransform(new URLSearchParams(named)) : undefined
+  return serveObject(ctx, row, c.req.raw, transform)
 }

@@ -45,10 +45,11 @@ export async function objectRows(stack: LocalStack, bucket?: string) {
   return rows
 }
 
-/** Files on disk == rows in storage.objects, the scratch directory is empty, nothing sits beside the root. */
+/** Files on disk == rows in storage.objects, the scratch directory is empty, nothing sits beside the root
+ * (transformed images kept in `.render-cache` are a cache, not objects). */
 export async function expectStoreConsistent(stack: LocalStack): Promise<void> {
   const root = stack.context.storageRoot
-  const all = await filesUnder(root)
+  const all = (await filesUnder(root)).filter((f) => !f.startsWith('.render-cache'))
   const scratch = all.filter((f) => f.startsWith('.scratch'))
   const files = all.filter((f) => !f.startsWith('.scratch'))
   const rows = (await objectRows(stack)).map((r) => path.join(r.bucket_id, ...r.name.split('/'))).sort()
