@@ -6,10 +6,10 @@ import sharp from 'sharp'
 import { storageErrors } from './storageError'
 
 /** Supabase's own limit for a transformed image's side. */
-export const MAX_TRANSFORM_SIDE = 2500
+const MAX_TRANSFORM_SIDE = 2500
 const DEFAULT_QUALITY = 80
 
-export type ResizeMode = 'cover' | 'contain' | 'fill'
+type ResizeMode = 'cover' | 'contain' | 'fill'
 
 export interface ImageTransform {
   width?: number
