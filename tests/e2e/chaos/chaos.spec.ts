@@ -289,7 +289,8 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[]): Pr
       loading.push(...(await waitFor(`${actor.name} ${scope}`, async () => {
         const state = (await readReplica(pageOf(p), p.user.id)).scopes.find((s) => s.key === scope)
         return state?.status === 'ready' && state.channel === 'joined' ? [] : [`is ${state?.status ?? 'absent'}, channel ${state?.channel ?? 'none'}`]
-      }, 20_000)))
+        // A pull the server failed (a 500) keeps its backoff, up to a minute: as long as an outbox gets.
+      }, CONVERGE_MS)))
     }
   }
   const failed = new Map<string, Set<string>>()
