@@ -8,7 +8,6 @@ import type { E2EUser } from '../support/users'
 export const SCREENSHOT_DIR = '/tmp/screens-i'
 mkdirSync(SCREENSHOT_DIR, { recursive: true })
 
-export const PHONE = { width: 375, height: 812 }
 export const DESKTOP = { width: 1440, height: 900 }
 
 const demoPassword = 'moori-demo-123'
