@@ -92,6 +92,17 @@ export class MooriDB extends Dexie {
     // Undo and redo (issue 24): each user's steps per wall, kept with the replica so they survive
     // reloads and go at sign-out with it. A new table: nothing to upgrade.
     this.version(3).stores({ undoSteps: '++seq, [wallId+stack+seq]' })
+    // Bulk edits (issue 25): one outbox entry may change many rows; `keys` lists them all.
+    this.version(4)
+      .stores({ outbox: '++seq, key, *keys' })
+      .upgrade(async (tx) => {
+        await tx
+          .table<OutboxEntry, number>('outbox')
+          .toCollection()
+          .modify((entry) => {
+            entry.keys ??= [entry.key]
+          })
+      })
   }
 }
 

@@ -5,6 +5,7 @@ import { coalescePositions } from './pushOutbox'
 const entry = (seq: number, key: string, coalesce?: 'position'): OutboxEntry => ({
   seq,
   key,
+  keys: [key],
   table: 'polaroids',
   rowId: key,
   fields: [],

@@ -16,9 +16,15 @@ export type RpcName =
   /** Undo and redo: a compare-and-set of a row's watched columns, or its deletion or return. */
   | 'apply_undo'
 
-export type PushOp =
+export type RowChangeOp =
   | { op: 'insert'; table: ServerTable; row: Record<string, unknown> }
   | { op: 'update'; table: ServerTable; id: string; patch: Record<string, unknown> }
+
+export type PushOp =
+  | RowChangeOp
+  /** Row changes that apply together or not at all (a bulk edit of many wardrobe items): one outbox
+   * entry, one subtransaction on the server. */
+  | { op: 'batch'; ops: RowChangeOp[] }
   | { op: 'call'; fn: RpcName; args: Record<string, unknown> }
   /** Puts a pending upload (a Blob kept in the replica) into Storage before the rows that use it. */
   | { op: 'upload'; bucket: string; path: string }
@@ -27,6 +33,14 @@ export type PushOp =
   /** A product API call that must wait for the rows before it (starting an outfit job on an uploaded
    * photo); idempotent on the server, so a retry after a lost answer starts nothing twice. */
   | { op: 'api'; path: ApiPath; body: Record<string, unknown> }
+
+/** A replica row a change sets `fields` of, or removes. */
+export interface TouchedRow {
+  table: SyncedTable
+  rowId: string
+  fields: string[]
+  removes?: boolean
+}
 
 export interface OutboxEntry {
   /** Auto-increment: the order mutations were made in, which is the order they are pushed in. */
@@ -39,6 +53,10 @@ export interface OutboxEntry {
   fields: string[]
   /** The whole row goes away locally (a delete): pulled data must not bring it back. */
   removes?: boolean
+  /** Further rows a batch changes, each protected from pulled data like the entry's own row. */
+  also?: TouchedRow[]
+  /** `key` and the keys of `also` (a multi-entry index): "does anything wait for this row?" reads it. */
+  keys: string[]
   op: PushOp
   /** Position saves of one item coalesce: only the latest is sent. */
   coalesce?: 'position'

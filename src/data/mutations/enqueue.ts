@@ -2,7 +2,7 @@
 // the outbox, so the replica change and the queued push commit together or not at all. Position saves
 // of an item that is still waiting are folded into the waiting entry: only the latest position is sent.
 import type { MooriDB } from '../db'
-import type { OutboxEntry, PushOp } from '../model/outbox'
+import type { OutboxEntry, PushOp, TouchedRow } from '../model/outbox'
 import { toServer } from '../model/mapping'
 import type { AnyRow, SyncedTable } from '../model/rows'
 import { serverTableOf } from '../model/tables'
@@ -16,6 +16,8 @@ export interface Change {
   uniqueViolationMessage?: string
   preferServerMessage?: boolean
   removes?: boolean
+  /** Further rows a batch op changes (see `OutboxEntry.also`). */
+  also?: TouchedRow[]
   coalesce?: 'position'
 }
 
@@ -48,6 +50,7 @@ export async function enqueue(db: MooriDB, changes: Change[]): Promise<void> {
     }
     const entry: OutboxEntry = {
       key,
+      keys: [key, ...(change.also ?? []).map((row) => keyOf(row.table, row.rowId))],
       table: change.table,
       rowId: change.rowId,
       fields: change.fields,
@@ -57,6 +60,7 @@ export async function enqueue(db: MooriDB, changes: Change[]): Promise<void> {
       rev: 0,
       attempts: 0,
       ...(change.removes ? { removes: true } : {}),
+      ...(change.also?.length ? { also: change.also } : {}),
       ...(change.uniqueViolationMessage ? { uniqueViolationMessage: change.uniqueViolationMessage } : {}),
       ...(change.preferServerMessage ? { preferServerMessage: true } : {}),
       ...(change.coalesce ? { coalesce: change.coalesce } : {}),

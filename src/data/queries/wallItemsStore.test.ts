@@ -167,6 +167,7 @@ describe('the wall items store', () => {
     const { db, store, watcher, first } = await loaded()
     await db.outbox.add({
       key: 'polaroids:a',
+      keys: ['polaroids:a'],
       table: 'polaroids',
       rowId: 'a',
       fields: [],

@@ -103,6 +103,7 @@ describe('refused changes', () => {
       await b.replica.db.polaroids.update(id, { x: 999, y: 999 })
       await b.replica.db.outbox.add({
         key: `polaroids:${id}`,
+        keys: [`polaroids:${id}`],
         table: 'polaroids',
         rowId: id,
         fields: ['x', 'y', 'zIndex'],
