@@ -93,6 +93,10 @@ export const messages = {
   batchViewProducts: 'View Products',
   sharedMorePhotos: 'and {count} more (all go to your wardrobe)',
 
+  // The To review inbox and its bulk edits (issue 25).
+  tagValueRequired: 'Choose or type a value for the tag.',
+  tagValueTooLong: 'Tags can be at most 100 characters.',
+
   importTooLarge: 'This file is too large to import: a Moori export can unpack to at most {limit}.',
   importTooManyFiles: 'This file holds too many files to import: a Moori export has at most {limit}.',
   importFileTooLarge: 'This file holds {name}, which is too large to import (at most {limit} per file).',

@@ -79,27 +79,36 @@ export async function deleteWardrobeItem(replica: Replica, itemId: string): Prom
       op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: { deleted_at: deletedAt } },
       failureMessage: messages.deleteItemFailed,
     })
-    const [bucket, ...rest] = item.imagePath.split('/')
-    if (bucket && rest.length > 0) {
-      changes.push({
-        table: 'wardrobeItems',
-        rowId: itemId,
-        fields: [],
-        removes: true,
-        op: { op: 'removeObject', bucket, path: rest.join('/') },
-        failureMessage: messages.deleteItemFailed,
-      })
-    }
+    changes.push(...pictureRemoval(item))
     await db.tags.bulkDelete(tags.map((t) => t.id))
     await db.wardrobeItems.delete(itemId)
     queue(...changes)
-    // An outfit photo deleted before its analysis could start: do not start it.
-    if (item.jobId) {
-      const unstarted = await db.outbox.where('key').equals(keyOf('jobs', item.jobId)).toArray()
-      if (unstarted.length > 0) {
-        await db.outbox.bulkDelete(unstarted.map((e) => e.seq!))
-        await db.jobs.delete(item.jobId)
-      }
-    }
+    await forgetUnstartedJob(replica, item)
   })
+}
+
+/** The best-effort removal of a deleted item's stored picture, after its rows are gone. */
+export function pictureRemoval(item: WardrobeItemRow): Change[] {
+  const [bucket, ...rest] = item.imagePath.split('/')
+  if (!bucket || rest.length === 0) return []
+  return [
+    {
+      table: 'wardrobeItems',
+      rowId: item.id,
+      fields: [],
+      removes: true,
+      op: { op: 'removeObject', bucket, path: rest.join('/') },
+      failureMessage: messages.deleteItemFailed,
+    },
+  ]
+}
+
+/** An outfit photo deleted before its analysis could start: do not start it. Inside a mutation. */
+export async function forgetUnstartedJob(replica: Replica, item: WardrobeItemRow): Promise<void> {
+  if (!item.jobId) return
+  const { db } = replica
+  const unstarted = await db.outbox.where('key').equals(keyOf('jobs', item.jobId)).toArray()
+  if (unstarted.length === 0) return
+  await db.outbox.bulkDelete(unstarted.map((e) => e.seq!))
+  await db.jobs.delete(item.jobId)
 }

@@ -30,7 +30,7 @@ export async function saveTags(replica: Replica, itemId: string, drafts: TagDraf
   for (const draft of drafts) {
     const value = draft.value.trim()
     if (!value) continue
-    if (value.length > TAG_VALUE_MAX) throw new MutationError(`Tags can be at most ${TAG_VALUE_MAX} characters.`)
+    if (value.length > TAG_VALUE_MAX) throw new MutationError(messages.tagValueTooLong)
     const key = keyOfTag(draft.type, value)
     if (seen.has(key)) continue
     seen.add(key)
