@@ -5,6 +5,8 @@ import styles from './Tabs.module.css'
 export interface TabItem {
   id: string
   label: string
+  /** A count beside the label (items waiting); shown when above zero. */
+  badge?: number
 }
 
 export function Tabs({
@@ -50,6 +52,11 @@ export function Tabs({
             onKeyDown={(e) => onKeyDown(e, index)}
           >
             {tab.label}
+            {tab.badge ? (
+              <span className={styles.badge} data-testid="tab-badge">
+                {tab.badge}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>

@@ -38,7 +38,7 @@ export interface WardrobeView {
 
 const tagOrder = ['category', 'color', 'style', 'material', 'brand', 'season', 'occasion']
 
-function wardrobeStats(entries: WardrobeEntry[]): WardrobeStats {
+export function wardrobeStats(entries: readonly WardrobeEntry[]): WardrobeStats {
   const categories: Record<string, number> = {}
   let totalTags = 0
   for (const { tags } of entries) {

@@ -18,6 +18,9 @@ import { ProductGrid } from './ProductGrid'
 import { ProductReviewDialog } from './ProductReviewDialog'
 import { ProductsSkeleton } from './ProductsSkeleton'
 import { ProductsToolbar } from './ProductsToolbar'
+import { ReviewInbox } from './review/ReviewInbox'
+import { reviewQueue } from './review/reviewModel'
+import { Tabs } from '@/components/Tabs'
 import { useProductSearch } from './useProductSearch'
 import styles from './ProductsSection.module.css'
 import { messages } from '@/lib/messages'
@@ -39,11 +42,14 @@ export function ProductsBrowser({
   isOwner,
   ownerName,
   onUploadProduct,
+  onDeleteMany,
 }: {
   wardrobe: WardrobeView | undefined
   isOwner: boolean
   ownerName: string
   onUploadProduct: () => void
+  /** Deletes many items with Undo (the inbox's bulk delete). */
+  onDeleteMany: (itemIds: readonly string[]) => void
 }) {
   const replica = useReplica()
   const toast = useToast()
@@ -54,6 +60,8 @@ export function ProductsBrowser({
   const [analysisId, setAnalysisId] = useState<string | null>(null)
   const [deleteId, setDeleteId] = useState<string | null>(null)
   const [deleting, setDeleting] = useState(false)
+  const [view, setView] = useState<'all' | 'review'>('all')
+  const queue = useMemo(() => (isOwner ? reviewQueue(entries, replica.userId) : []), [entries, isOwner, replica.userId])
 
   const toggleVisibility = useCallback(
     (itemId: string, isPublic: boolean) => {
@@ -145,13 +153,32 @@ export function ProductsBrowser({
   }
 
   const filtering = search.shown.length !== entries.length
-  return (
+  const browse = (
     <>
       {entries.length > 0 && <ProductsToolbar search={search} isOwner={isOwner} layout={layout} onLayout={setLayout} />}
       <p className={styles.resultCount} role="status" data-testid="products-result-count">
         {filtering && !search.stale ? `Showing ${search.shown.length} of ${entries.length} products` : ''}
       </p>
       {body}
+    </>
+  )
+  return (
+    <>
+      {isOwner && entries.length > 0 ? (
+        <Tabs
+          label="Products"
+          tabs={[
+            { id: 'all', label: 'All products' },
+            { id: 'review', label: 'To review', badge: queue.length },
+          ]}
+          selected={view}
+          onSelect={(id) => setView(id === 'review' ? 'review' : 'all')}
+        >
+          {view === 'review' ? <ReviewInbox queue={queue} entries={entries} onDelete={onDeleteMany} onEdit={setReviewId} /> : browse}
+        </Tabs>
+      ) : (
+        browse
+      )}
       <ProductReviewDialog
         entry={reviewed}
         isOwner={isOwner}

@@ -1,15 +1,18 @@
 // The Products area of a profile (spec §2, §6): signed out, 'Sign in to access your products'; signed
 // in, the title Products with the counts of items and tags, the owner's Upload Product and Sync
 // Spreadsheet, and the wardrobe itself (others see only the public items).
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import type { ProfileRow } from '@/data/model/rows'
-import { useWardrobe } from '@/data/wardrobe/useWardrobe'
+import { useReplica } from '@/data/ReplicaContext'
+import { useWardrobe, wardrobeStats, type WardrobeView } from '@/data/wardrobe/useWardrobe'
+import { useToast } from '@/components/Toasts'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { ProductsBrowser } from './ProductsBrowser'
 import { ProductsSkeleton } from './ProductsSkeleton'
+import { useDeferredDelete } from './review/useDeferredDelete'
 import styles from './ProductsSection.module.css'
 
 const PRODUCTS_SIGN_IN = 'Sign in to access your products'
@@ -70,7 +73,9 @@ function ProductsHeading({ children }: { children?: ReactNode }) {
 }
 
 function SignedInProducts({ profile, isOwner, onUploadProduct }: Omit<ProductsSectionProps, 'onSignIn'>) {
-  const wardrobe = useWardrobe({ id: profile.id, username: profile.username })
+  const shown = useWardrobe({ id: profile.id, username: profile.username })
+  const deferred = useDeferredDelete(useReplica(), useToast())
+  const wardrobe = useMemo(() => withoutHidden(shown, deferred.hidden), [shown, deferred.hidden])
   const stats = wardrobe?.stats
   return (
     <>
@@ -106,7 +111,15 @@ function SignedInProducts({ profile, isOwner, onUploadProduct }: Omit<ProductsSe
         isOwner={isOwner}
         ownerName={profile.displayName || profile.username}
         onUploadProduct={onUploadProduct}
+        onDeleteMany={deferred.remove}
       />
     </>
   )
+}
+
+/** The wardrobe without the items whose delete waits for its Undo to run out. */
+function withoutHidden(view: WardrobeView | undefined, hidden: ReadonlySet<string>): WardrobeView | undefined {
+  if (!view || hidden.size === 0) return view
+  const entries = view.entries.filter((entry) => !hidden.has(entry.item.id))
+  return { ...view, entries, stats: wardrobeStats(entries) }
 }

@@ -1,0 +1,57 @@
+// What can be done to the selected items at once; it appears while something is selected, at the
+// bottom of the screen within thumb reach, and says how many are selected.
+import { Button } from '@/components/Button'
+import { Icon } from '@/components/Icon'
+import styles from './ReviewInbox.module.css'
+
+export function BulkActionBar({
+  count,
+  busy,
+  onVerify,
+  onTag,
+  onVisibility,
+  onDelete,
+  onClear,
+}: {
+  count: number
+  busy: boolean
+  onVerify: () => void
+  onTag: () => void
+  onVisibility: (isPublic: boolean) => void
+  onDelete: () => void
+  onClear: () => void
+}) {
+  if (count === 0) return null
+  return (
+    <div className={styles.actionBar} role="toolbar" aria-label="Edit the selected items" data-testid="bulk-actions">
+      <p className={styles.selectedCount} aria-live="polite">
+        {count} selected
+      </p>
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={onVerify} disabled={busy}>
+          <Icon name="check" size={18} />
+          Verify tags
+        </Button>
+        <Button onClick={onTag} disabled={busy}>
+          <Icon name="edit" size={18} />
+          Tag…
+        </Button>
+        <Button onClick={() => onVisibility(true)} disabled={busy}>
+          <Icon name="eye" size={18} />
+          Make public
+        </Button>
+        <Button onClick={() => onVisibility(false)} disabled={busy}>
+          <Icon name="eyeOff" size={18} />
+          Make private
+        </Button>
+        <Button variant="danger" onClick={onDelete} disabled={busy}>
+          <Icon name="trash" size={18} />
+          Delete
+        </Button>
+        <Button variant="ghost" iconOnly aria-label="Clear selection" title="Clear selection" onClick={onClear}>
+          <Icon name="close" size={18} />
+        </Button>
+      </div>
+    </div>
+  )
+}
