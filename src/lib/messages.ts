@@ -96,6 +96,22 @@ export const messages = {
   // The To review inbox and its bulk edits (issue 25).
   tagValueRequired: 'Choose or type a value for the tag.',
   tagValueTooLong: 'Tags can be at most 100 characters.',
+  // `{items}` is '1 item' or 'N items' (itemCount).
+  reviewTab: 'To review',
+  reviewEmptyTitle: 'Nothing to review',
+  reviewEmptyText: 'New items from your outfit photos land here with their AI tags, so you can check them in a few taps.',
+  reviewSelectAll: 'Select all {count}',
+  reviewHint: 'Click to select, Shift+click for a range. On a phone, press and hold.',
+  reviewOneByOne: 'Review one by one',
+  reviewAllDone: 'All reviewed',
+  reviewOutcome: '{verified} verified, {skipped} skipped.',
+  bulkSelected: '{count} selected',
+  bulkTagTitle: 'Tag {items}',
+  bulkVerified: 'Verified the tags of {items}.',
+  bulkTagged: 'Tagged {items}: {value}.',
+  bulkMadePublic: 'Made {items} public.',
+  bulkMadePrivate: 'Made {items} private.',
+  bulkDeleted: 'Deleted {items}.',
 
   importTooLarge: 'This file is too large to import: a Moori export can unpack to at most {limit}.',
   importTooManyFiles: 'This file holds too many files to import: a Moori export has at most {limit}.',
@@ -128,6 +144,11 @@ export const messages = {
   tryAgain: 'Try Again',
   wallsFailed: 'Failed to load walls. Please refresh the page.',
 } as const
+
+/** '1 item', '5 items': the `{items}` of the inbox's messages. */
+export function itemCount(count: number): string {
+  return `${count} item${count === 1 ? '' : 's'}`
+}
 
 /** A message with its `{placeholders}` filled in. */
 export function fillMessage(template: string, values: Record<string, string>): string {

@@ -102,7 +102,7 @@ test('select many, tag, verify, make public and delete them offline; online the 
   await expect(reviewCard(page, 'Garment 2').getByRole('list', { name: 'Tags' })).not.toContainText('Summer')
 
   await bar(page).getByRole('button', { name: 'Make public' }).click()
-  await expect(page.getByTestId('toast').filter({ hasText: '4 items are public now.' })).toBeVisible()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Made 4 items public.' })).toBeVisible()
   await bar(page).getByRole('button', { name: 'Verify tags' }).click()
   // Verified items leave the inbox.
   await expect(inbox(page).getByTestId('review-card')).toHaveCount(2)

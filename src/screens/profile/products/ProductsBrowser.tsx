@@ -169,7 +169,7 @@ export function ProductsBrowser({
           label="Products"
           tabs={[
             { id: 'all', label: 'All products' },
-            { id: 'review', label: 'To review', badge: queue.length },
+            { id: 'review', label: messages.reviewTab, badge: queue.length },
           ]}
           selected={view}
           onSelect={(id) => setView(id === 'review' ? 'review' : 'all')}

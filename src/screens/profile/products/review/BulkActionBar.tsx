@@ -1,5 +1,6 @@
 // What can be done to the selected items at once; it appears while something is selected, at the
 // bottom of the screen within thumb reach, and says how many are selected.
+import { fillMessage, messages } from '@/lib/messages'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import styles from './ReviewInbox.module.css'
@@ -25,7 +26,7 @@ export function BulkActionBar({
   return (
     <div className={styles.actionBar} role="toolbar" aria-label="Edit the selected items" data-testid="bulk-actions">
       <p className={styles.selectedCount} aria-live="polite">
-        {count} selected
+        {fillMessage(messages.bulkSelected, { count: String(count) })}
       </p>
       <div className={styles.actions}>
         <Button variant="primary" onClick={onVerify} disabled={busy}>

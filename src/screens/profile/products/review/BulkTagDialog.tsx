@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { TAG_VALUE_MAX } from '@/data/wardrobe/wardrobeTags'
-import { messages } from '@/lib/messages'
+import { fillMessage, itemCount, messages } from '@/lib/messages'
 import { TAG_TYPE_LABELS, tagLabel, type TagTypeName } from '@/lib/wardrobe/tagOptions'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
@@ -61,12 +61,12 @@ export function BulkTagDialog({
     onApply({ tagType: type, value: value.trim(), replace })
   }
   const typeLabel = TAG_TYPE_LABELS[type].toLowerCase()
-  const itemsText = `${count} item${count === 1 ? '' : 's'}`
+  const title = fillMessage(messages.bulkTagTitle, { items: itemCount(count) })
 
   return (
     <Dialog
       open={open}
-      title={`Tag ${itemsText}`}
+      title={title}
       onClose={onClose}
       busy={busy}
       footer={
@@ -75,7 +75,7 @@ export function BulkTagDialog({
             Cancel
           </Button>
           <Button variant="primary" type="submit" form={`${customId}-form`} disabled={busy}>
-            {busy ? 'Saving...' : `Tag ${itemsText}`}
+            {busy ? 'Saving...' : title}
           </Button>
         </>
       }

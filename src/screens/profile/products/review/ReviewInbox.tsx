@@ -6,7 +6,7 @@ import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { bulkEditWardrobe, type BulkAction } from '@/data/wardrobe/wardrobeBulk'
-import { messages } from '@/lib/messages'
+import { fillMessage, itemCount, messages } from '@/lib/messages'
 import { tagLabel } from '@/lib/wardrobe/tagOptions'
 import { Button } from '@/components/Button'
 import { StateMessage } from '@/components/StateMessage'
@@ -20,8 +20,6 @@ import { ReviewStepper } from './ReviewStepper'
 import styles from './ReviewInbox.module.css'
 
 const INBOX_PAGE = 36
-
-const itemsText = (count: number) => `${count} item${count === 1 ? '' : 's'}`
 
 export function ReviewInbox({
   queue,
@@ -76,14 +74,14 @@ export function ReviewInbox({
     }
   }
   const applyTag = async (tag: BulkTag) => {
-    const ok = await apply({ kind: 'tag', ...tag }, (n) => `Tagged ${itemsText(n)}: ${tagLabel(tag.value)}.`)
+    const ok = await apply({ kind: 'tag', ...tag }, (n) => fillMessage(messages.bulkTagged, { items: itemCount(n), value: tagLabel(tag.value) }))
     if (ok) setTagging(false)
   }
 
   if (queue.length === 0) {
     return (
-      <StateMessage title="Nothing to review" headingLevel={3}>
-        New items from your outfit photos land here with their AI tags, so you can check them in a few taps.
+      <StateMessage title={messages.reviewEmptyTitle} headingLevel={3}>
+        {messages.reviewEmptyText}
       </StateMessage>
     )
   }
@@ -93,11 +91,12 @@ export function ReviewInbox({
       <div className={styles.inboxHead}>
         <label className={styles.selectAll}>
           <input ref={selectAllRef} type="checkbox" checked={allSelected} onChange={() => setSelection((s) => toggleAll(s, order))} />
-          Select all {queue.length}
+          {fillMessage(messages.reviewSelectAll, { count: String(queue.length) })}
         </label>
-        <p className={styles.hint}>Click to select, Shift+click for a range. On a phone, press and hold.</p>
+        <p className={styles.hint}>{messages.reviewHint}</p>
         <Button onClick={() => setStepping(selected.length > 0 ? selected : order)}>
-          Review one by one{selected.length > 0 ? ` (${selected.length})` : ''}
+          {messages.reviewOneByOne}
+          {selected.length > 0 ? ` (${selected.length})` : ''}
         </Button>
       </div>
       <ul className={styles.grid} aria-label="Items to review">
@@ -121,10 +120,10 @@ export function ReviewInbox({
       <BulkActionBar
         count={selected.length}
         busy={busy}
-        onVerify={() => void apply({ kind: 'verify' }, (n) => `Verified the tags of ${itemsText(n)}.`)}
+        onVerify={() => void apply({ kind: 'verify' }, (n) => fillMessage(messages.bulkVerified, { items: itemCount(n) }))}
         onTag={() => setTagging(true)}
         onVisibility={(isPublic) =>
-          void apply({ kind: 'visibility', isPublic }, (n) => `${itemsText(n)} ${n === 1 ? 'is' : 'are'} ${isPublic ? 'public' : 'private'} now.`)
+          void apply({ kind: 'visibility', isPublic }, (n) => fillMessage(isPublic ? messages.bulkMadePublic : messages.bulkMadePrivate, { items: itemCount(n) }))
         }
         onDelete={() => {
           onDelete(selected)

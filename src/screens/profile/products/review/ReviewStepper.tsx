@@ -8,7 +8,7 @@ import { useReplica } from '@/data/ReplicaContext'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { bulkEditWardrobe } from '@/data/wardrobe/wardrobeBulk'
 import { MutationError } from '@/data/replica'
-import { messages } from '@/lib/messages'
+import { fillMessage, messages } from '@/lib/messages'
 import { BUCKETS } from '@/lib/wardrobe/storage'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
@@ -106,16 +106,14 @@ export function ReviewStepper({
   const position = `${Math.min(index + 1, ids.length)} of ${ids.length}`
 
   return (
-    <Dialog open={order !== null} title="Review one by one" onClose={onClose} wide className={styles.stepperDialog}>
+    <Dialog open={order !== null} title={messages.reviewOneByOne} onClose={onClose} wide className={styles.stepperDialog}>
       {/* Keys work anywhere in the dialog; the buttons say which. */}
       <div className={styles.stepper} onKeyDown={onKeyDown} data-testid="review-stepper">
         {done || !entry ? (
           <div className={styles.stepperDone} role="status">
             <Icon name="check" size={28} />
-            <p className={styles.doneTitle}>All reviewed</p>
-            <p>
-              {counts.verified} verified, {counts.skipped} skipped.
-            </p>
+            <p className={styles.doneTitle}>{messages.reviewAllDone}</p>
+            <p>{fillMessage(messages.reviewOutcome, { verified: String(counts.verified), skipped: String(counts.skipped) })}</p>
             <div className={styles.stepperButtons}>
               {ids.length > 0 && <Button onClick={() => setIndex(0)}>Start over</Button>}
               <Button variant="primary" onClick={onClose} autoFocus>

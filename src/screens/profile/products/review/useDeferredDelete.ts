@@ -5,12 +5,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Replica } from '@/data/replica'
 import { bulkEditWardrobe } from '@/data/wardrobe/wardrobeBulk'
-import { messages } from '@/lib/messages'
+import { fillMessage, itemCount, messages } from '@/lib/messages'
 import type { ToastApi } from '@/components/Toasts'
 
 export const UNDO_DELETE_MS = 8000
-
-const deletedText = (count: number) => `Deleted ${count} item${count === 1 ? '' : 's'}.`
 
 export interface DeferredDelete {
   /** Items waiting for their delete: screens leave them out. */
@@ -42,7 +40,7 @@ export function useDeferredDelete(replica: Replica, toast: ToastApi): DeferredDe
       setHidden((set) => new Set([...set, ...ids]))
       const timer = window.setTimeout(() => commit(timer), UNDO_DELETE_MS)
       waiting.current.set(timer, ids)
-      toast.show(deletedText(ids.length), {
+      toast.show(fillMessage(messages.bulkDeleted, { items: itemCount(ids.length) }), {
         durationMs: UNDO_DELETE_MS,
         action: {
           label: messages.undoButton,
