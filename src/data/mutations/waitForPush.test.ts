@@ -56,7 +56,7 @@ describe('waitForPush', () => {
       notified: 1,
     })
     await replica.db.failedMutations.add({
-      entry: { ...entry!, key: 'walls:other', rowId: 'other', table: 'walls' },
+      entry: { ...entry!, key: 'walls:other', keys: ['walls:other'], rowId: 'other', table: 'walls' },
       code: '42501',
       serverMessage: 'nope',
       message: 'Failed to create Moori. Please try again.',
