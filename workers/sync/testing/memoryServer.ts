@@ -1,7 +1,8 @@
 // A small in-memory stand-in for the backend, for the engine's unit tests: walls, polaroids, stickers
 // and profiles with the rules that matter to sync (who may see and change what, idempotent pushes,
-// soft deletes, a transaction id per write, scope pulls with membership) and realtime changes. It is
-// deliberately smaller than the SQL; the integration tests hold the engine to the real stack.
+// soft deletes, a transaction id per write, batches all or nothing, scope pulls with membership) and
+// realtime changes. It is deliberately smaller than the SQL; the integration tests hold the engine to
+// the real stack.
 import type { PushOp } from '@/data/model/outbox'
 import { parseScope, type ChangeBinding } from '@/data/model/scopes'
 import type { ServerTable } from '@/data/model/tables'
