@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MooriDB } from '@/data/db'
 import { createWall, renameWall } from '@/data/mutations/walls'
 import { addPolaroid, movePolaroid } from '@/data/mutations/polaroids'
+import { mutate } from '@/data/mutations/mutate'
+import type { RowChangeOp } from '@/data/model/outbox'
 import { memoryDatabase, memoryReplica } from '@/data/testing/memoryReplica'
 import type { Replica } from '@/data/replica'
 import { SyncEngine } from './SyncEngine'
@@ -309,6 +311,94 @@ describe('pushes', () => {
     expect(await ada.db.outbox.count()).toBe(0)
     expect(server.row('walls', wallId)).toMatchObject({ name: 'Train, renamed' })
     expect(await ada.db.syncState.get('sync')).toMatchObject({ online: true, lastError: null })
+  })
+})
+
+describe('batch entries: one outbox entry, many rows, all or nothing', () => {
+  /** Renames walls the way a bulk edit will: the replica rows and one entry whose `also` lists the
+   * rows after the first; `inserts` adds new walls of the user's to the same batch. */
+  async function renameInOneBatch(replica: Replica, ids: string[], name: string, inserts: Array<{ id: string; ownerId: string }> = []) {
+    await mutate(replica, [replica.db.walls], async ({ db, queue }) => {
+      const now = new Date().toISOString()
+      for (const wall of inserts) {
+        await db.walls.add({ id: wall.id, name, description: '', ownerId: wall.ownerId, private: false, createdAt: now, updatedAt: now, txid: '' })
+      }
+      for (const id of ids) await db.walls.update(id, { name })
+      const ops: RowChangeOp[] = [
+        ...inserts.map((w): RowChangeOp => ({ op: 'insert', table: 'walls', row: { id: w.id, name, description: '', owner_id: w.ownerId, private: false } })),
+        ...ids.map((id): RowChangeOp => ({ op: 'update', table: 'walls', id, patch: { name } })),
+      ]
+      const rows = [...inserts.map((w) => ({ rowId: w.id, fields: ['id', 'name', 'description', 'ownerId', 'private'] })), ...ids.map((rowId) => ({ rowId, fields: ['name'] }))]
+      const [first, ...rest] = rows
+      queue({
+        table: 'walls',
+        rowId: first!.rowId,
+        fields: first!.fields,
+        also: rest.map((row) => ({ table: 'walls', ...row })),
+        op: { op: 'batch', ops },
+        failureMessage: 'Could not update the wall.',
+      })
+    })
+  }
+
+  function ownWalls(server: MemoryServer) {
+    server.write('walls', { id: 'wa', name: 'A', owner_id: 'ada', private: false })
+    server.write('walls', { id: 'wb', name: 'B', owner_id: 'ada', private: false })
+  }
+
+  it('applies every row of a batch in one request, and the outbox is empty', async () => {
+    const server = world()
+    ownWalls(server)
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    await renameInOneBatch(ada.replica, ['wa', 'wb'], 'Both')
+    const pushesBefore = ada.net.requests.filter((r) => r === 'push').length
+    expect(await ada.settle(ada.engine.flush())).toMatchObject({ status: 'done', remaining: 0 })
+    expect(ada.net.requests.filter((r) => r === 'push').length).toBeLessThanOrEqual(pushesBefore + 1)
+    expect([server.row('walls', 'wa')?.name, server.row('walls', 'wb')?.name]).toEqual(['Both', 'Both'])
+    expect(await ada.db.failedMutations.count()).toBe(0)
+  })
+
+  it('a refused batch applies nothing, goes to failed mutations once, and every row it touched shows the server version', async () => {
+    const server = world()
+    ownWalls(server)
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.engine.retainScope('wall:w1')
+    await ada.net.flush()
+    ada.net.offline = true
+    // Her own two walls, a new one, and Bo's wall, which she may not rename: the whole batch is refused.
+    await renameInOneBatch(ada.replica, ['wa', 'wb', 'w1'], 'Mine now', [{ id: 'wn', ownerId: 'ada' }])
+    // A later change to the wall the batch would have created cannot apply either.
+    await renameWall(ada.replica, 'wn', 'Renamed new')
+    expect((await ada.db.walls.get('w1'))?.name).toBe('Mine now')
+    ada.net.offline = false
+    await ada.settle(ada.engine.flush())
+    await ada.net.flush()
+
+    expect([server.row('walls', 'wa')?.name, server.row('walls', 'wb')?.name, server.row('walls', 'w1')?.name]).toEqual(['A', 'B', 'Shared'])
+    expect(server.row('walls', 'wn')).toBeUndefined()
+    const failed = await ada.db.failedMutations.toArray()
+    expect(failed.map((f) => [f.entry.op.op, f.code, f.message, f.notified])).toEqual([
+      ['batch', '42501', 'Could not update the wall.', 0],
+      ['update', '42501', 'Could not update the wall.', 1],
+    ])
+    expect(await ada.db.outbox.count()).toBe(0)
+    expect((await ada.db.walls.bulkGet(['wa', 'wb', 'w1'])).map((w) => w?.name)).toEqual(['A', 'B', 'Shared'])
+    expect(await ada.db.walls.get('wn')).toBeUndefined()
+  })
+
+  it('refuses a nested batch and an empty one, and applies nothing of them', () => {
+    const server = world()
+    ownWalls(server)
+    const rename: RowChangeOp = { op: 'update', table: 'walls', id: 'wa', patch: { name: 'Nested' } }
+    const results = server.push('ada', [
+      { op: 'batch', ops: [rename, { op: 'batch', ops: [rename] } as unknown as RowChangeOp] },
+      { op: 'batch', ops: [] },
+    ])
+    expect(results.map((r) => r.ok)).toEqual([false, false])
+    expect(server.row('walls', 'wa')?.name).toBe('A')
   })
 })
 

@@ -24,13 +24,19 @@ function syncTransactionTables(db: MooriDB) {
   return [...syncedTables.map((t) => db.table(t)), db.scopeMembers, db.scopes, db.wallStats, db.outbox, db.staleRows]
 }
 
+/** Every row a waiting entry touches (its own, and each row of a batch's `also`) with the fields it
+ * sets and whether it removes the row. */
 async function loadPending(db: MooriDB): Promise<PendingMap> {
   const pending: PendingMap = new Map()
-  await db.outbox.each((entry) => {
-    const current = pending.get(entry.key) ?? { fields: new Set<string>(), removes: false }
+  const touch = (key: string, entryFields: string[], removes: boolean | undefined) => {
+    const current = pending.get(key) ?? { fields: new Set<string>(), removes: false }
     const fields = new Set(current.fields)
-    for (const f of entry.fields) fields.add(f)
-    pending.set(entry.key, { fields, removes: current.removes || Boolean(entry.removes) })
+    for (const f of entryFields) fields.add(f)
+    pending.set(key, { fields, removes: current.removes || Boolean(removes) })
+  }
+  await db.outbox.each((entry) => {
+    touch(entry.key, entry.fields, entry.removes)
+    for (const row of entry.also ?? []) touch(`${row.table}:${row.rowId}`, row.fields, row.removes)
   })
   return pending
 }

@@ -1,24 +1,57 @@
 // Pushes the outbox in order: files and product API calls one request each where they come, runs of row
 // changes in batches (one sync_push call each). Position saves superseded within a batch are not sent.
 // A change the server refuses goes to failed mutations with the spec's message and the replica gets the
-// server's version back; anything transient stops the run so it can be retried as a whole later.
+// server's version back (every row of a refused batch entry); anything transient stops the run so it
+// can be retried as a whole later.
 import type { MooriDB } from '@/data/db'
-import type { FailedMutation, OutboxEntry, PushOp } from '@/data/model/outbox'
+import type { FailedMutation, OutboxEntry } from '@/data/model/outbox'
+import { localTableOf } from '@/data/model/tables'
 import { SyncError, classifySqlState, isSyncError } from './classifyError'
 import { failureMessage } from './failureMessage'
 import { restoreServerVersion } from './restoreServerVersion'
-import type { SyncTransport } from './transport'
+import type { PushableOp, SyncTransport } from './transport'
 
 const PUSH_BATCH_SIZE = 100
-
-type RowOp = Extract<PushOp, { op: 'insert' | 'update' | 'call' }>
+/** The server's limit of row changes in one sync_push call, a batch counting as its changes
+ * (20261127100000_batch_push.sql). A batch over it on its own is sent alone and refused by the server. */
+export const PUSH_MAX_ROW_CHANGES = 1000
 
 export type PushRun =
   | { status: 'done'; sent: number; requests: number }
   | { status: 'retry'; error: SyncError; sent: number; requests: number }
 
-function isRowOp(entry: OutboxEntry): entry is OutboxEntry & { op: RowOp } {
-  return entry.op.op === 'insert' || entry.op.op === 'update' || entry.op.op === 'call'
+function isRowOp(entry: OutboxEntry): entry is OutboxEntry & { op: PushableOp } {
+  const op = entry.op.op
+  return op === 'insert' || op === 'update' || op === 'call' || op === 'batch'
+}
+
+/** How many of the server's row changes an entry counts for. */
+const weightOf = (entry: OutboxEntry) => (entry.op.op === 'batch' ? Math.max(1, entry.op.ops.length) : 1)
+
+/** The leading row changes of `head` that fit one sync_push call (always at least the first). */
+export function takeRun(head: OutboxEntry[]): OutboxEntry[] {
+  const run: OutboxEntry[] = []
+  let changes = 0
+  for (const entry of head) {
+    if (!isRowOp(entry)) break
+    const weight = weightOf(entry)
+    if (run.length > 0 && changes + weight > PUSH_MAX_ROW_CHANGES) break
+    run.push(entry)
+    changes += weight
+  }
+  return run
+}
+
+/** The replica rows a refused entry would have brought into being: changes queued after it on those
+ * rows cannot apply either. */
+function keysItCreates(entry: OutboxEntry): string[] {
+  const op = entry.op
+  if (op.op === 'upload' || op.op === 'insert') return entry.keys
+  if (op.op !== 'batch') return []
+  return op.ops.flatMap((sub) => {
+    if (sub.op !== 'insert' || typeof sub.row.id !== 'string') return []
+    return [`${localTableOf[sub.table]}:${sub.row.id}`]
+  })
 }
 
 /** Deletes entries that were pushed, unless a newer change was folded into them meanwhile. */
@@ -31,16 +64,22 @@ async function acknowledge(db: MooriDB, entries: OutboxEntry[]): Promise<void> {
   })
 }
 
-/** Moves a refused entry, and the later entries for the same row, to failed mutations. */
-async function fail(db: MooriDB, entry: OutboxEntry, code: string, serverMessage: string): Promise<void> {
+/** Moves a refused entry, and the later entries on rows it would have created, to failed mutations;
+ * answers every entry it moved. */
+async function fail(db: MooriDB, entry: OutboxEntry, code: string, serverMessage: string): Promise<OutboxEntry[]> {
   const now = Date.now()
-  await db.transaction('rw', db.outbox, db.failedMutations, async () => {
-    const followers = await db.outbox
-      .where('key')
-      .equals(entry.key)
-      .filter((e) => e.seq! > entry.seq!)
-      .toArray()
-    const refusedOnlyBecauseOfThis = entry.op.op === 'upload' || (entry.op.op === 'insert' && followers.length > 0)
+  return db.transaction('rw', db.outbox, db.failedMutations, async () => {
+    const created = keysItCreates(entry)
+    // Every later entry that touches a row this one would have created, by any of its keys.
+    const followers =
+      created.length === 0
+        ? []
+        : await db.outbox
+            .where('keys')
+            .anyOf(created)
+            .distinct()
+            .filter((e) => e.seq! > entry.seq!)
+            .sortBy('seq')
     const record = (e: OutboxEntry, notified: number): FailedMutation => ({
       entry: e,
       code,
@@ -51,7 +90,7 @@ async function fail(db: MooriDB, entry: OutboxEntry, code: string, serverMessage
     })
     await db.failedMutations.add(record(entry, 0))
     await db.outbox.delete(entry.seq)
-    if (refusedOnlyBecauseOfThis) {
+    if (followers.length > 0) {
       // The row never reached the server, so what was queued on top of it cannot apply either; the
       // user was told once, for the first refusal.
       for (const follower of followers) {
@@ -59,13 +98,23 @@ async function fail(db: MooriDB, entry: OutboxEntry, code: string, serverMessage
         await db.outbox.delete(follower.seq)
       }
     }
+    return [entry, ...followers]
   })
 }
 
+/** The replica rows an entry sets fields of or removes: its own and those of `also`. */
+const rowsOf = (entry: OutboxEntry) => [{ table: entry.table, rowId: entry.rowId }, ...(entry.also ?? [])]
+
 async function refuse(db: MooriDB, transport: SyncTransport, entry: OutboxEntry, code: string, message: string) {
-  await fail(db, entry, code, message)
-  if (entry.op.op === 'api') await markJobRefused(db, entry, message)
-  else await restoreServerVersion(db, transport, entry.table, entry.rowId)
+  const failed = await fail(db, entry, code, message)
+  if (entry.op.op === 'api') {
+    await markJobRefused(db, entry, message)
+    return
+  }
+  // A refused batch applied nothing: every row it (or an entry failed with it) touched shows the
+  // server's version again, each once.
+  const rows = new Map(failed.filter((e) => e.op.op !== 'api').flatMap(rowsOf).map((row) => [`${row.table}:${row.rowId}`, row]))
+  for (const row of rows.values()) await restoreServerVersion(db, transport, row.table, row.rowId)
 }
 
 /** A job the API refused to start never exists on the server: the device's copy says why it failed. */
@@ -143,14 +192,9 @@ export async function pushOutbox(db: MooriDB, transport: SyncTransport, stopped:
         sent += 1
         continue
       }
-      const run: OutboxEntry[] = []
-      for (const entry of head) {
-        if (!isRowOp(entry)) break
-        run.push(entry)
-      }
-      const { send, superseded } = coalescePositions(run)
+      const { send, superseded } = coalescePositions(takeRun(head))
       requests += 1
-      const results = await transport.push(send.map((e) => e.op as RowOp))
+      const results = await transport.push(send.map((e) => e.op as PushableOp))
       if (stopped()) return { status: 'retry', error: stoppedError(), sent, requests }
       const done: OutboxEntry[] = [...superseded]
       for (const [index, entry] of send.entries()) {

@@ -28,7 +28,7 @@ export async function restoreServerVersion(
     await applyServerRows(db, { [serverTable]: [row] })
     return
   }
-  const stillPending = await db.outbox.where('key').equals(`${table}:${rowId}`).count()
+  const stillPending = await db.outbox.where('keys').equals(`${table}:${rowId}`).count()
   if (stillPending === 0) await db.table(table).delete(rowId)
 }
 
@@ -50,11 +50,11 @@ export async function refreshServerRow(db: MooriDB, transport: SyncTransport, ta
 /** Re-reads rows marked stale whose waiting changes have all been pushed; offline, they stay marked. */
 export async function refreshStaleRows(db: MooriDB, transport: SyncTransport): Promise<void> {
   for (const stale of await db.staleRows.toArray()) {
-    if ((await db.outbox.where('key').equals(stale.key).count()) > 0) continue
+    if ((await db.outbox.where('keys').equals(stale.key).count()) > 0) continue
     try {
       const row = await transport.fetchRow(serverTableOf[stale.table], stale.rowId)
       if (row) await applyServerRows(db, { [serverTableOf[stale.table]]: [row] })
-      else if ((await db.outbox.where('key').equals(stale.key).count()) === 0) await db.table(stale.table).delete(stale.rowId)
+      else if ((await db.outbox.where('keys').equals(stale.key).count()) === 0) await db.table(stale.table).delete(stale.rowId)
       await db.staleRows.delete(stale.key)
     } catch (error) {
       if (isSyncError(error)) return

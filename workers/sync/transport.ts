@@ -7,6 +7,9 @@ import type { ServerTable } from '@/data/model/tables'
 
 export type PushResult = { ok: true } | { ok: false; code: string; message: string }
 
+/** What one sync_push call carries: row changes, batches of them (all or nothing), and calls. */
+export type PushableOp = Extract<PushOp, { op: 'insert' | 'update' | 'call' | 'batch' }>
+
 export interface PullResponse {
   scope: string
   cursor: string | null
@@ -25,8 +28,9 @@ export interface RealtimeChange {
 export type ChannelStatus = 'subscribed' | 'error' | 'closed'
 
 export interface SyncTransport {
-  /** Runs queued mutations in order; one result per operation. Throws SyncError for the request. */
-  push(ops: Array<Extract<PushOp, { op: 'insert' | 'update' | 'call' }>>): Promise<PushResult[]>
+  /** Runs queued mutations in order; one result per operation (a batch's is its first refusal, or ok
+   * when all of it applied). Throws SyncError for the request. */
+  push(ops: PushableOp[]): Promise<PushResult[]>
   /** A scope's rows since the cursor, as the server sent them: the engine checks the reply
    * (`parsePullResponse`) before anything of it is stored. */
   pull(scope: string, since: string): Promise<unknown>

@@ -42,8 +42,10 @@ export async function enqueue(db: MooriDB, changes: Change[]): Promise<void> {
   for (const change of changes) {
     const key = keyOf(change.table, change.rowId)
     if (change.coalesce === 'position') {
-      const last = await db.outbox.where('key').equals(key).last()
-      if (last?.coalesce === 'position' && last.seq !== undefined) {
+      // The last entry touching the row, by any of its keys: a move is folded only into a move that
+      // nothing else waits behind.
+      const last = await db.outbox.where('keys').equals(key).last()
+      if (last?.coalesce === 'position' && last.key === key && last.seq !== undefined) {
         await db.outbox.update(last.seq, { op: change.op, rev: last.rev + 1, createdAt: last.createdAt })
         continue
       }

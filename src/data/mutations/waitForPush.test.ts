@@ -56,7 +56,7 @@ describe('waitForPush', () => {
       notified: 1,
     })
     await replica.db.failedMutations.add({
-      entry: { ...entry!, key: 'walls:other', rowId: 'other', table: 'walls' },
+      entry: { ...entry!, key: 'walls:other', keys: ['walls:other'], rowId: 'other', table: 'walls' },
       code: '42501',
       serverMessage: 'nope',
       message: 'Failed to create Moori. Please try again.',
@@ -64,6 +64,32 @@ describe('waitForPush', () => {
       notified: 0,
     })
     await expect(waitForPush(replica, 'profiles', me, 150)).resolves.toBe('pending')
+  })
+
+  it('waits for a batch entry that touches the row through `also`, and reports its refusal', async () => {
+    const replica = memoryReplica(me)
+    await createProfile(replica, { username: 'ada_four' })
+    const [own] = await replica.db.outbox.toArray()
+    await replica.db.outbox.clear()
+    await replica.db.profiles.update(me, { txid: '42' })
+    const batch = {
+      ...own!,
+      seq: undefined,
+      key: 'walls:w1',
+      keys: ['walls:w1', `profiles:${me}`],
+      table: 'walls' as const,
+      rowId: 'w1',
+      also: [{ table: 'profiles' as const, rowId: me, fields: ['bio'] }],
+    }
+    await replica.db.outbox.add(batch)
+    await expect(waitForPush(replica, 'profiles', me, 100)).resolves.toBe('pending')
+    later(30, () =>
+      replica.db.transaction('rw', replica.db.outbox, replica.db.failedMutations, async () => {
+        await replica.db.outbox.clear()
+        await replica.db.failedMutations.add({ entry: batch, code: '42501', serverMessage: 'no', message: 'Failed to update item', failedAt: Date.now(), notified: 0 })
+      }),
+    )
+    await expect(waitForPush(replica, 'profiles', me, 2000)).resolves.toEqual({ failed: 'Failed to update item' })
   })
 
   it('says pending when the change is still queued at the deadline (offline)', async () => {

@@ -41,11 +41,12 @@ export function waitForPush(
     }
     const subscription = liveQuery<Snapshot>(async () => {
       const [waiting, failures, row] = await Promise.all([
-        db.outbox.where('key').equals(key).count(),
+        db.outbox.where('keys').equals(key).count(),
         db.failedMutations.where('failedAt').aboveOrEqual(since).toArray(),
         db.table(table).get(rowId) as Promise<{ txid?: string } | undefined>,
       ])
-      const refused = failures.find((f) => f.entry.key === key)
+      // An entry failed before the outbox listed `keys` has only its `key`.
+      const refused = failures.find((f) => f.entry.key === key || f.entry.keys?.includes(key))
       return { waiting, failure: refused?.message ?? null, settled: !row || Boolean(row.txid) }
     }).subscribe({
       next(snapshot) {

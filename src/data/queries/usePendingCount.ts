@@ -8,5 +8,5 @@ import { useReplica } from '../ReplicaContext'
 
 export function usePendingCount(table: SyncedTable, rowId: string | null): number | undefined {
   const { db } = useReplica()
-  return useLiveQuery(async () => (rowId ? db.outbox.where('key').equals(keyOf(table, rowId)).count() : 0), [db, table, rowId])
+  return useLiveQuery(async () => (rowId ? db.outbox.where('keys').equals(keyOf(table, rowId)).count() : 0), [db, table, rowId])
 }

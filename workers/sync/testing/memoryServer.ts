@@ -1,7 +1,8 @@
 // A small in-memory stand-in for the backend, for the engine's unit tests: walls, polaroids, stickers
 // and profiles with the rules that matter to sync (who may see and change what, idempotent pushes,
-// soft deletes, a transaction id per write, scope pulls with membership) and realtime changes. It is
-// deliberately smaller than the SQL; the integration tests hold the engine to the real stack.
+// soft deletes, a transaction id per write, batches all or nothing, scope pulls with membership) and
+// realtime changes. It is deliberately smaller than the SQL; the integration tests hold the engine to
+// the real stack.
 import type { PushOp } from '@/data/model/outbox'
 import { parseScope, type ChangeBinding } from '@/data/model/scopes'
 import type { ServerTable } from '@/data/model/tables'
@@ -24,6 +25,8 @@ export class MemoryServer {
   readonly tables = new Map<ServerTable, Map<string, ServerRow>>()
   private txid = 100
   private readonly subscribers = new Set<Subscriber>()
+  /** Realtime changes of a batch still being applied: told only once all of it applied. */
+  private held: Array<() => void> | null = null
 
   constructor() {
     for (const table of ['profiles', 'walls', 'polaroids', 'wall_stickers', 'wardrobe_items', 'clothing_tags', 'processing_jobs'] as const) {
@@ -79,7 +82,37 @@ export class MemoryServer {
     return ops.map((op) => (userId ? this.applyOp(userId, op) : refused('Sign in first')))
   }
 
+  /** A batch as the SQL applies it: its inserts and updates in order, all or nothing; its result is
+   * the first refusal. */
+  private applyBatch(userId: string, ops: PushOp[]): PushResult {
+    if (ops.length === 0) return { ok: false, code: '22023', message: 'A batch needs a list of changes' }
+    if (ops.length > 1000) return { ok: false, code: '54000', message: 'At most 1000 changes in one batch' }
+    const saved = new Map([...this.tables].map(([table, rows]) => [table, new Map(rows)]))
+    const txid = this.txid
+    this.held = []
+    try {
+      for (const op of ops) {
+        const result =
+          op.op === 'insert' || op.op === 'update'
+            ? this.applyOp(userId, op)
+            : { ok: false as const, code: '22023', message: `A batch holds only inserts and updates, not ${op.op}` }
+        if (!result.ok) {
+          for (const [table, rows] of saved) this.tables.set(table, rows)
+          this.txid = txid
+          return result
+        }
+      }
+      const told = this.held
+      this.held = null
+      for (const tell of told) tell()
+      return { ok: true }
+    } finally {
+      this.held = null
+    }
+  }
+
   private applyOp(userId: string, op: PushOp): PushResult {
+    if (op.op === 'batch') return this.applyBatch(userId, op.ops)
     if (op.op === 'insert') {
       const row = op.row as ServerRow
       if (this.row(op.table, row.id)) return { ok: true } // insert-or-ignore: a retried push changes nothing
@@ -201,6 +234,10 @@ export class MemoryServer {
   }
 
   private announce(table: ServerTable, eventType: 'INSERT' | 'UPDATE', record: ServerRow, oldRecord: Record<string, unknown>): void {
+    if (this.held) {
+      this.held.push(() => this.announce(table, eventType, record, oldRecord))
+      return
+    }
     for (const subscriber of this.subscribers) {
       if (!this.canSee(table, record, subscriber.userId)) continue
       const heard = subscriber.bindings.some((binding) => {

@@ -174,6 +174,22 @@ function pushCases(): Case[] {
         (w) => w.privateItem,
       ),
     ),
+    ...forActors(
+      outsiders,
+      'refuse',
+      'publish the owner’s private item inside a batch with a change of their own',
+      push(
+        (w, actor) => ({
+          op: 'batch',
+          ops: [
+            { op: 'update', table: 'profiles', id: w.userIdOf(actor) ?? 'anon', patch: { bio: 'bulk' } },
+            { op: 'update', table: 'wardrobe_items', id: w.privateItem, patch: { is_public: true } },
+          ],
+        }),
+        'wardrobe_items',
+        (w) => w.privateItem,
+      ),
+    ),
     {
       name: 'insert a polaroid on the private wall',
       actor: 'stranger',
@@ -271,6 +287,14 @@ export const rpcs: Surface[] = [
     'delete the private wall',
   ),
   applyUndo,
+  // sync_push's one change, callable on its own: as the caller, so it may do no more than a push.
+  changesNothing(
+    'sync_apply_change',
+    'walls',
+    (w) => w.privateWall,
+    (w) => ({ m: { op: 'update', table: 'walls', id: w.privateWall, patch: { name: 'pwned' } } }),
+    'rename the private wall',
+  ),
   changesNothing(
     'claim_processing_job',
     'processing_jobs',

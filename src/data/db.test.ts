@@ -1,0 +1,63 @@
+// The replica's schema upgrades: a device that queued changes under an older version keeps them, and
+// they answer the questions the current version asks of them.
+import Dexie from 'dexie'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { MooriDB } from './db'
+
+/** The schema as version 3 left it (before outbox entries listed every row they touch). */
+function versionThree(name: string, indexedDB: IDBFactory): Dexie {
+  const db = new Dexie(name, { indexedDB, IDBKeyRange })
+  db.version(1).stores({
+    profiles: 'id, &usernameLower',
+    walls: 'id, ownerId, createdAt',
+    polaroids: 'id, wallId, [wallId+zIndex], createdAt, createdBy',
+    stickers: 'id, wallId, [wallId+zIndex], createdBy',
+    wardrobeItems: 'id, userId, createdAt',
+    tags: 'id, wardrobeItemId',
+    jobs: 'id, userId, createdAt',
+    wallStats: 'wallId',
+    outbox: '++seq, key',
+    failedMutations: '++id, failedAt, notified',
+    pendingUploads: 'key',
+    scopes: 'key, lastUsedAt',
+    scopeMembers: '[scope+table+rowId], scope, [table+rowId]',
+    syncState: 'id',
+    signedUrls: 'key',
+    staleRows: 'key',
+    previewWall: 'id',
+    previewPolaroids: 'id, createdAt',
+  })
+  db.version(2).stores({ wardrobeItems: 'id, userId, createdAt, jobId', jobs: 'id, userId, createdAt, status' })
+  db.version(3).stores({ undoSteps: '++seq, [wallId+stack+seq]' })
+  return db
+}
+
+describe('the replica schema', () => {
+  it('upgrading from version 3 gives every waiting outbox entry its keys, found by the keys index', async () => {
+    const indexedDB = new IDBFactory()
+    const old = versionThree('upgrade-test', indexedDB)
+    await old.open()
+    expect(old.verno).toBe(3)
+    await old.table('outbox').add({
+      key: 'walls:w1',
+      table: 'walls',
+      rowId: 'w1',
+      fields: ['name'],
+      op: { op: 'update', table: 'walls', id: 'w1', patch: { name: 'Offline name' } },
+      failureMessage: 'Could not update the wall.',
+      createdAt: 1,
+      rev: 0,
+      attempts: 0,
+    })
+    old.close()
+
+    const db = new MooriDB('upgrade-test', { indexedDB, IDBKeyRange })
+    await db.open()
+    expect(db.verno).toBe(4)
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({ key: 'walls:w1', keys: ['walls:w1'], fields: ['name'] })
+    expect(await db.outbox.where('keys').equals('walls:w1').count()).toBe(1)
+    db.close()
+  })
+})
