@@ -4,7 +4,9 @@
 // pick, Upload, wait for its job, close), and the main thread meanwhile: the longest task and the total
 // blocked time (the part of each long task over 50 ms). The engine is held out (its start is answered
 // without running it), so the figures are the device's alone; the engine's own are `npm run bench --
-// wardrobe`. Nothing here asserts a time; the machine's load is printed beside the figures.
+// wardrobe`. Then reviewing 20 new items in the To review inbox against item by item (`wardrobeReview.ts`).
+// Nothing here asserts a time; the machine's load is printed beside the figures.
+// MOORI_BENCH_BATCH_PHOTOS=0 runs only the review.
 import os from 'node:os'
 import { rm } from 'node:fs/promises'
 import { chromium, type Browser, type Page } from 'playwright'
@@ -14,6 +16,7 @@ import { testConfig } from '../../supabase/local/config'
 import { largeOutfitPhoto } from '../support/wardrobePhotos'
 import { benchUser, longTasksSince, signedInContext, type BenchUser } from './dragKit'
 import { round, type Bench, type BenchTable } from './types'
+import { reviewTable } from './wardrobeReview'
 
 const APP_DIR = 'dist-bench-wardrobe-batch'
 const PHOTOS = Number(process.env.MOORI_BENCH_BATCH_PHOTOS ?? 20)
@@ -101,6 +104,8 @@ export const bench: Bench = {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
     })
     try {
+      const reviewing = await reviewTable(browser, stack)
+      if (PHOTOS === 0) return [reviewing]
       const { jpeg, source } = await largeOutfitPhoto(4000, 3000)
       const photos = Array.from({ length: PHOTOS }, (_, i) => ({ name: `outfit-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) }))
       const rows: BenchTable['rows'] = []
@@ -124,6 +129,7 @@ export const bench: Bench = {
         console.log(JSON.stringify(rows.at(-1)))
       }
       return [
+        reviewing,
         {
           title: `${PHOTOS} outfit photos of 12 MP (4000×3000 JPEG, ${Math.round(jpeg.length / 1024)} KB) into the wardrobe, on the device`,
           rows,

@@ -141,6 +141,7 @@ test('select many, tag, verify, make public and delete them offline; online the 
 
   // Another user sees the four public items, and not the private one.
   const stranger = await browser.newContext()
+  await signInContext(stranger, await createUser())
   const strangerPage = await stranger.newPage()
   await strangerPage.goto(`/${owner.username}`)
   await expect(area(strangerPage).getByTestId('product-name')).toHaveText(['Garment 4', 'Garment 3', 'Garment 2', 'Garment 1'], { timeout: 20_000 })

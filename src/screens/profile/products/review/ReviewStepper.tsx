@@ -2,7 +2,7 @@
 // the AI's confidence, and keys to go through fast: V or Enter verifies and moves on, S or → skips,
 // ← goes back, E edits the tags. On a phone a swipe left skips and a swipe right goes back. The order
 // is fixed when it opens, so items that leave the inbox as they are verified do not shift the rest.
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useDrag } from '@use-gesture/react'
 import { useReplica } from '@/data/ReplicaContext'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
@@ -10,6 +10,7 @@ import { bulkEditWardrobe } from '@/data/wardrobe/wardrobeBulk'
 import { MutationError } from '@/data/replica'
 import { fillMessage, messages } from '@/lib/messages'
 import { BUCKETS } from '@/lib/wardrobe/storage'
+import { TAG_TYPE_LABELS } from '@/lib/wardrobe/tagOptions'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
@@ -41,6 +42,7 @@ export function ReviewStepper({
   const [index, setIndex] = useState(0)
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map())
   const [busy, setBusy] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
   useEffect(() => {
     setIndex(0)
     setOutcomes(new Map())
@@ -84,6 +86,8 @@ export function ReviewStepper({
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement
+    // Keys pressed anywhere in this dialog (its close button too), not in one opened over it.
+    if (!root.current || target.closest('dialog') !== root.current.closest('dialog')) return
     if (target.closest('input, textarea, select') || event.altKey || event.ctrlKey || event.metaKey) return
     const key = event.key.toLowerCase()
     const act =
@@ -101,6 +105,15 @@ export function ReviewStepper({
     act()
   }
 
+  const keys = useRef(onKeyDown)
+  keys.current = onKeyDown
+  useEffect(() => {
+    if (order === null) return
+    const listener = (event: KeyboardEvent) => keys.current(event)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [order])
+
   const counts = { verified: 0, skipped: 0 }
   for (const outcome of outcomes.values()) counts[outcome] += 1
   const position = `${Math.min(index + 1, ids.length)} of ${ids.length}`
@@ -108,7 +121,7 @@ export function ReviewStepper({
   return (
     <Dialog open={order !== null} title={messages.reviewOneByOne} onClose={onClose} wide className={styles.stepperDialog}>
       {/* Keys work anywhere in the dialog; the buttons say which. */}
-      <div className={styles.stepper} onKeyDown={onKeyDown} data-testid="review-stepper">
+      <div ref={root} className={styles.stepper} data-testid="review-stepper">
         {done || !entry ? (
           <div className={styles.stepperDone} role="status">
             <Icon name="check" size={28} />
@@ -138,9 +151,10 @@ export function ReviewStepper({
                 {outcomes.get(entry.item.id) === 'verified' && <span className={styles.verifiedNote}> · verified</span>}
               </p>
               <h3 className={styles.stepperName}>{itemTitle(entry.item.name)}</h3>
-              <ul className={styles.tags} aria-label="Tags">
+              <ul className={styles.stepperTags} aria-label="Tags">
                 {entry.tags.map((tag) => (
                   <li key={tag.id}>
+                    <span className={styles.tagType}>{TAG_TYPE_LABELS[tag.tagType]}</span>
                     <TagChip tag={tag} />
                   </li>
                 ))}
