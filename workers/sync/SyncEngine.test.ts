@@ -387,6 +387,8 @@ describe('batch entries: one outbox entry, many rows, all or nothing', () => {
     expect(await ada.db.outbox.count()).toBe(0)
     expect((await ada.db.walls.bulkGet(['wa', 'wb', 'w1'])).map((w) => w?.name)).toEqual(['A', 'B', 'Shared'])
     expect(await ada.db.walls.get('wn')).toBeUndefined()
+    // The four rows were read back in one request.
+    expect(ada.net.requests.filter((r) => r === 'fetch walls')).toHaveLength(1)
   })
 
   it('refuses a nested batch and an empty one, and applies nothing of them', () => {

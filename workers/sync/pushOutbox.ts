@@ -8,7 +8,7 @@ import type { FailedMutation, OutboxEntry } from '@/data/model/outbox'
 import { localTableOf } from '@/data/model/tables'
 import { SyncError, classifySqlState, isSyncError } from './classifyError'
 import { failureMessage } from './failureMessage'
-import { restoreServerVersion } from './restoreServerVersion'
+import { restoreServerVersions } from './restoreServerVersion'
 import type { PushableOp, SyncTransport } from './transport'
 
 const PUSH_BATCH_SIZE = 100
@@ -114,7 +114,7 @@ async function refuse(db: MooriDB, transport: SyncTransport, entry: OutboxEntry,
   // A refused batch applied nothing: every row it (or an entry failed with it) touched shows the
   // server's version again, each once.
   const rows = new Map(failed.filter((e) => e.op.op !== 'api').flatMap(rowsOf).map((row) => [`${row.table}:${row.rowId}`, row]))
-  for (const row of rows.values()) await restoreServerVersion(db, transport, row.table, row.rowId)
+  await restoreServerVersions(db, transport, [...rows.values()])
 }
 
 /** A job the API refused to start never exists on the server: the device's copy says why it failed. */

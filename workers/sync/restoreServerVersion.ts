@@ -1,35 +1,46 @@
-// After the server refuses a change, the replica must show what the server has: its version of the
-// row merged with whatever else is still pending, or no row at all when the server has none. A screen may
-// also ask for a row again (the outfit job's status poll): that read takes the same path into the replica,
-// so `reconcile` alone decides whether it is newer.
+// After the server refuses a change, the replica must show what the server has: its version of each
+// row the change touched, merged with whatever else is still pending, or no row at all when the server
+// has none. A screen may also ask for a row again (the outfit job's status poll): that read takes the
+// same path into the replica, so `reconcile` alone decides whether it is newer.
 import type { MooriDB } from '@/data/db'
 import type { SyncedTable } from '@/data/model/rows'
 import { serverTableOf } from '@/data/model/tables'
 import { isSyncError } from './classifyError'
 import { applyServerRows } from './applyToReplica'
-import type { SyncTransport } from './transport'
+import { FETCH_ROWS_MAX, type SyncTransport } from './transport'
 
-export async function restoreServerVersion(
+/**
+ * Puts the server's versions of rows back after a refusal (every row a refused batch touched): read per
+ * table, `FETCH_ROWS_MAX` ids a request; a row the server does not show leaves the replica unless a
+ * change to it still waits. Offline, the next pull of the rows' scopes does it instead.
+ */
+export async function restoreServerVersions(
   db: MooriDB,
   transport: SyncTransport,
-  table: SyncedTable,
-  rowId: string,
+  rows: Array<{ table: SyncedTable; rowId: string }>,
 ): Promise<void> {
-  const serverTable = serverTableOf[table]
-  let row: Record<string, unknown> | null
-  try {
-    row = await transport.fetchRow(serverTable, rowId)
-  } catch (error) {
-    // Offline right now: the next pull of the row's scope puts the server's version back.
-    if (isSyncError(error)) return
-    throw error
+  const byTable = new Map<SyncedTable, string[]>()
+  for (const row of rows) byTable.set(row.table, [...(byTable.get(row.table) ?? []), row.rowId])
+  for (const [table, ids] of byTable) {
+    const serverTable = serverTableOf[table]
+    for (let start = 0; start < ids.length; start += FETCH_ROWS_MAX) {
+      const chunk = ids.slice(start, start + FETCH_ROWS_MAX)
+      let found: Array<Record<string, unknown>>
+      try {
+        found = await transport.fetchRows(serverTable, chunk)
+      } catch (error) {
+        if (isSyncError(error)) return
+        throw error
+      }
+      if (found.length > 0) await applyServerRows(db, { [serverTable]: found })
+      const shown = new Set(found.map((row) => row.id))
+      for (const rowId of chunk) {
+        if (shown.has(rowId)) continue
+        const stillPending = await db.outbox.where('keys').equals(`${table}:${rowId}`).count()
+        if (stillPending === 0) await db.table(table).delete(rowId)
+      }
+    }
   }
-  if (row) {
-    await applyServerRows(db, { [serverTable]: [row] })
-    return
-  }
-  const stillPending = await db.outbox.where('keys').equals(`${table}:${rowId}`).count()
-  if (stillPending === 0) await db.table(table).delete(rowId)
 }
 
 /**

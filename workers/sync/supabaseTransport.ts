@@ -138,6 +138,12 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
       return (response.data as Record<string, unknown> | null) ?? null
     },
 
+    async fetchRows(table: ServerTable, ids: string[]) {
+      const response = await rest.from(table).select('*').in('id', ids)
+      if (response.error) throw toSyncError(response.error, response.status, 'Fetch failed')
+      return (response.data as Array<Record<string, unknown>> | null) ?? []
+    },
+
     subscribe(name, bindings: ChangeBinding[], onChange, onStatus) {
       let channel: RealtimeChannel = realtime.channel(name)
       for (const binding of bindings) {

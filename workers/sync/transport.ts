@@ -41,6 +41,9 @@ export interface SyncTransport {
   callApi(path: string, body: Record<string, unknown>): Promise<void>
   /** The server's current version of a row as the user may see it, or null. */
   fetchRow(table: ServerTable, id: string): Promise<Record<string, unknown> | null>
+  /** The server's current versions of the rows of `ids` the user may see (one request; at most
+   * `FETCH_ROWS_MAX` ids), in no particular order. */
+  fetchRows(table: ServerTable, ids: string[]): Promise<Array<Record<string, unknown>>>
   subscribe(
     name: string,
     bindings: ChangeBinding[],
@@ -51,6 +54,9 @@ export interface SyncTransport {
   refreshRealtimeAuth(): Promise<void>
   close(): Promise<void>
 }
+
+/** How many ids one `fetchRows` request names (its URL stays short). */
+export const FETCH_ROWS_MAX = 100
 
 /** Where the engine gets the user's access token; the main thread owns the session. */
 export interface TokenSource {

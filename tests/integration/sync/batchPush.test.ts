@@ -60,14 +60,17 @@ const verify = (tagId: string): RowChangeOp => ({ op: 'update', table: 'clothing
 const publish = (itemId: string): RowChangeOp => ({ op: 'update', table: 'wardrobe_items', id: itemId, patch: { is_public: true } })
 
 async function push(user: TestUser, mutations: unknown[]) {
-  const { data, error } = await user.client.rpc('sync_push', { mutations })
-  return { data: data as Array<{ ok: boolean; code?: string; message?: string }> | null, error }
+  const answer = await user.client.rpc('sync_push', { mutations })
+  return { data: answer.data as Array<{ ok: boolean; code?: string; message?: string }> | null, error: answer.error }
 }
 
 /** What the server holds of items and their tags, to show a refused batch changed nothing. */
 async function snapshot(itemIds: string[]) {
-  const items = await stack.db.query('select id, is_public, name, txid from public.wardrobe_items where id = any($1) order by id', [itemIds])
-  const tags = await stack.db.query(
+  const items = await stack.db.query<{ id: string; is_public: boolean; name: string; txid: string }>(
+    'select id, is_public, name, txid from public.wardrobe_items where id = any($1) order by id',
+    [itemIds],
+  )
+  const tags = await stack.db.query<{ id: string; tag_type: string; tag_value: string; is_verified: boolean; txid: string }>(
     'select id, tag_type, tag_value, is_verified, txid from public.clothing_tags where wardrobe_item_id = any($1) order by id',
     [itemIds],
   )

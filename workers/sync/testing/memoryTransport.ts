@@ -117,6 +117,13 @@ export function memoryTransport(server: MemoryServer, userId: string | null): Me
         const row = server.row(table, id)
         return row && !row.deleted_at && server.canSee(table, row, userId) ? { ...row } : null
       }),
+    fetchRows: (table, ids) =>
+      call(`fetch ${table}`, () =>
+        ids.flatMap((id) => {
+          const row = server.row(table, id)
+          return row && !row.deleted_at && server.canSee(table, row, userId) ? [{ ...row }] : []
+        }),
+      ),
     subscribe(name, bindings, onChange, onStatus) {
       channels.add(name)
       statusListeners.set(name, onStatus)
