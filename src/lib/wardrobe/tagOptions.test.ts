@@ -26,8 +26,8 @@ describe('tag options (spec §3)', () => {
     }
   })
 
-  it('lets colour, style, material and brand take free text, and every type has choices', () => {
-    expect(TAG_TYPES.filter((t) => TAG_CHOICES[t].freeText)).toEqual(['color', 'style', 'material', 'brand'])
+  it('lets category, colour, style, material and brand take free text, and every type has choices', () => {
+    expect(TAG_TYPES.filter((t) => TAG_CHOICES[t].freeText)).toEqual(['category', 'color', 'style', 'material', 'brand'])
     for (const type of TAG_TYPES) expect(TAG_CHOICES[type].options.length).toBeGreaterThan(0)
   })
 

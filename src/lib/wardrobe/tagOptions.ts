@@ -1,6 +1,7 @@
 // The clothing tag types and the values the review modal offers for each (spec §3 option lists):
-// category, season and occasion pick from fixed lists; colour, style, material and brand offer a
-// quick-pick list (20, 15, 16 and 26 values; the spec gives only the counts) and accept free text.
+// season and occasion pick from fixed lists; category, colour, style, material and brand offer a
+// quick-pick list (7, 20, 15, 16 and 26 values; the spec gives only the counts) and accept free text, so
+// users can have categories and styles of their own.
 import { QUICK_PICK_COLORS, colorLabel } from './colors'
 
 export const TAG_TYPES = ['category', 'color', 'style', 'material', 'brand', 'season', 'occasion'] as const
@@ -97,7 +98,8 @@ export interface TagChoices {
 }
 
 export const TAG_CHOICES: Record<TagTypeName, TagChoices> = {
-  category: { options: CATEGORY_OPTIONS, freeText: false },
+  // The user's own categories beside the spec's (issue 25): typed in, offered from then on.
+  category: { options: CATEGORY_OPTIONS, freeText: true },
   color: { options: COLOR_OPTIONS, freeText: true },
   style: { options: STYLE_OPTIONS, freeText: true },
   material: { options: MATERIAL_OPTIONS, freeText: true },

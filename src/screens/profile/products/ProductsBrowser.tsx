@@ -21,6 +21,7 @@ import { ProductsToolbar } from './ProductsToolbar'
 import { ReviewInbox } from './review/ReviewInbox'
 import { reviewQueue } from './review/reviewModel'
 import { Tabs } from '@/components/Tabs'
+import { OwnWardrobeContext } from './ownTagValues'
 import { useProductSearch } from './useProductSearch'
 import styles from './ProductsSection.module.css'
 import { messages } from '@/lib/messages'
@@ -163,7 +164,7 @@ export function ProductsBrowser({
     </>
   )
   return (
-    <>
+    <OwnWardrobeContext.Provider value={isOwner ? entries : NO_ENTRIES}>
       {isOwner && entries.length > 0 ? (
         <Tabs
           label="Products"
@@ -200,6 +201,6 @@ export function ProductsBrowser({
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleteId(null)}
       />
-    </>
+    </OwnWardrobeContext.Provider>
   )
 }

@@ -5,6 +5,7 @@ import { useId, type KeyboardEvent } from 'react'
 import { TAG_VALUE_MAX } from '@/data/wardrobe/wardrobeTags'
 import type { TagType } from '@/data/model/rows'
 import { TAG_CHOICES, tagLabel } from '@/lib/wardrobe/tagOptions'
+import { useOfferedValues } from './ownTagValues'
 import styles from './ProductReviewDialog.module.css'
 
 export function TagValueInput({
@@ -33,7 +34,8 @@ export function TagValueInput({
   fieldRef?: (element: HTMLElement | null) => void
 }) {
   const listId = useId()
-  const { options, freeText } = TAG_CHOICES[type]
+  const { freeText } = TAG_CHOICES[type]
+  const options = useOfferedValues(type)
   const taken = new Set(exclude.map((v) => v.toLowerCase()))
   const offered = options.filter((o) => !taken.has(o.toLowerCase()) || o.toLowerCase() === value.toLowerCase())
 
@@ -88,7 +90,7 @@ export function TagValueInput({
       />
       <datalist id={listId}>
         {offered.map((option) => (
-          <option key={option} value={option} />
+          <option key={option} value={option} label={tagLabel(option) === option ? undefined : tagLabel(option)} />
         ))}
       </datalist>
     </>
