@@ -429,3 +429,38 @@ describe('a batch of outfit photos beside another user’s photo', () => {
     expect(new Set(starts).size).toBe(21)
   })
 })
+
+describe('a batch drains at the engine’s pace, without waiting for the runner’s poll', () => {
+  let stack: TestStack
+  let vision: ScriptedVision
+
+  beforeAll(async () => {
+    vision = scriptedVision()
+    // A poll far longer than any wait below: only the runner's own kicks can move these jobs.
+    stack = await startTestStack({ api: { vision: () => vision, jobs: { ...fastJobs, pollMs: 120_000 } } })
+  })
+
+  afterAll(async () => {
+    await stack.close()
+  })
+
+  it('claims the next job as each one ends, and again as soon as a full vision pool’s wait is over', async () => {
+    const alice = await createTestUser(stack)
+    vision.full = true
+    const calls = vision.calls.analyseOutfit
+    const first = ((await (await startOotd(stack, alice, await outfitPhoto(alice))).json()) as { processing_id: string }).processing_id
+    // The pool said "busy, 3 s": the job went back to the queue, unspent.
+    await waitForJob(stack, first, (j) => j.status === 'queued' && vision.calls.analyseOutfit > calls)
+    vision.full = false
+    expect(await waitForJob(stack, first, finished)).toMatchObject({ status: 'completed', attempts: 1 })
+
+    const photos = await Promise.all(Array.from({ length: 20 }, () => outfitPhoto(alice)))
+    const batch: string[] = []
+    for (const photo of photos) {
+      const response = await startOotd(stack, alice, photo)
+      expect(response.status).toBe(200)
+      batch.push(((await response.json()) as { processing_id: string }).processing_id)
+    }
+    for (const id of batch) expect((await waitForJob(stack, id, finished)).status).toBe('completed')
+  })
+})
