@@ -16,6 +16,12 @@ export interface JobRunnerOptions {
   instanceId: string
   /** Jobs run at once by this instance (each waits on the vision pool for its inference). */
   maxConcurrent: number
+  /**
+   * One user's jobs run at once across all instances; the rest of their batch waits, and a slot that
+   * frees goes to whoever runs fewest (claim_processing_job). Two keeps one instance's slots busy with a
+   * lone user's batch, while another user's photo starts at the next free slot.
+   */
+  runningPerUser: number
   /** How often to look for jobs nobody kicked this instance about. */
   pollMs: number
   heartbeatMs: number
@@ -29,6 +35,7 @@ export interface JobRunnerOptions {
 
 export const defaultJobRunnerOptions: Omit<JobRunnerOptions, 'instanceId'> = {
   maxConcurrent: 2,
+  runningPerUser: 2,
   pollMs: 5_000,
   heartbeatMs: 5_000,
   staleAfterSeconds: 30,
@@ -67,6 +74,7 @@ export class JobRunner {
   private closed = false
   /** After the vision pool said it is full, claiming waits until then. */
   private pausedUntil = 0
+  private resumeTimer: ReturnType<typeof setTimeout> | null = null
   private readonly log: (message: string, error?: unknown) => void
 
   constructor(
@@ -108,6 +116,7 @@ export class JobRunner {
     this.closed = true
     if (this.pollTimer) clearInterval(this.pollTimer)
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer)
+    if (this.resumeTimer) clearTimeout(this.resumeTimer)
     await this.filling
     const all = Promise.allSettled([...this.running.values()])
     await Promise.race([all, new Promise((resolve) => setTimeout(resolve, this.options.shutdownGraceMs))])
@@ -121,6 +130,7 @@ export class JobRunner {
           running: [...this.running.keys()],
           staleAfterSeconds: this.options.staleAfterSeconds,
           maxAttempts: this.options.maxAttempts,
+          runningPerUser: this.options.runningPerUser,
         })
         if (!job) return
         if (this.closed) {
@@ -137,6 +147,16 @@ export class JobRunner {
       // The next poll tries again; a database that is down must not crash the API.
       this.log('Could not claim a processing job', error)
     }
+  }
+
+  /** Claims nothing for a while (the vision pool is full), then claims again at once, not at the next poll. */
+  private pauseClaims(ms: number): void {
+    this.pausedUntil = Date.now() + ms
+    if (this.resumeTimer) clearTimeout(this.resumeTimer)
+    this.resumeTimer = setTimeout(() => {
+      this.resumeTimer = null
+      this.kick()
+    }, ms)
   }
 
   private async beat(): Promise<void> {
@@ -177,7 +197,7 @@ export class JobRunner {
         return
       }
       if (error instanceof VisionBusyError) {
-        this.pausedUntil = Date.now() + error.retryAfterSeconds * 1000
+        this.pauseClaims(error.retryAfterSeconds * 1000)
         await releaseHeldJob(admin, job, instanceId)
         return
       }

@@ -40,7 +40,8 @@ export type QueueOutcome = 'queued' | 'exists' | 'taken' | 'user_limit' | 'total
 
 /**
  * Queues an outfit job under `id` (the caller's processing id, so a retried request finds its job
- * instead of starting a second one), unless the caller or everyone has too many waiting or running:
+ * instead of starting a second one), unless the caller or everyone has too many waiting or running
+ * (generous limits: how many run at once is the claim's business, see claimJob):
  * checked and written in one transaction (queue_ootd_job), so parallel requests cannot pass the limits
  * together. `exists` means the caller's earlier job has this id, `taken` someone else's.
  */
@@ -65,15 +66,21 @@ export interface ClaimOptions {
   running: string[]
   staleAfterSeconds: number
   maxAttempts: number
+  /** A user's jobs running at once, across all instances; their other jobs wait. */
+  runningPerUser: number
 }
 
-/** The next job for this instance (waiting, or abandoned by a dead instance), or null. */
+/**
+ * The next job for this instance (waiting, or abandoned by a dead instance) whose owner runs fewer than
+ * `runningPerUser` jobs now, the owner running fewest first, then the oldest job; or null.
+ */
 export async function claimJob(admin: AdminClient, options: ClaimOptions): Promise<JobRow | null> {
   const response = await admin.rpc('claim_processing_job', {
     p_instance: options.instanceId,
     p_running: options.running,
     p_stale_after_seconds: options.staleAfterSeconds,
     p_max_attempts: options.maxAttempts,
+    p_running_per_user: options.runningPerUser,
   })
   if (response.error) fail('claim a processing job', response.error)
   const rows = response.data as JobRow[] | null

@@ -28,9 +28,12 @@ export interface WardrobeRouteDeps {
 }
 
 export interface WardrobeLimits {
-  /** Outfit jobs one user may have waiting or running. */
+  /**
+   * Outfit jobs one user may have waiting or running: a whole batch of photos (the app takes 50 at once)
+   * is accepted, and the job runner decides how many of them run at once (`runningPerUser`).
+   */
   jobsPerUser: number
-  /** Outfit jobs waiting or running for everyone, before new ones are refused. */
+  /** Outfit jobs waiting or running for everyone, before new ones are refused (a few full batches). */
   jobsInTotal: number
   /** Cut-outs (remove-background, extract-item) one user may ask for at once, and then per minute. */
   cutOutBurst: number
@@ -40,8 +43,8 @@ export interface WardrobeLimits {
 }
 
 const defaultWardrobeLimits: WardrobeLimits = {
-  jobsPerUser: 5,
-  jobsInTotal: 100,
+  jobsPerUser: 60,
+  jobsInTotal: 500,
   cutOutBurst: 20,
   cutOutsPerMinute: 12,
   variantsPerItem: 8,
@@ -189,7 +192,7 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
       )
       if (outcome === 'taken') throw new ApiError(409, 'processing_id is already taken')
       if (outcome === 'user_limit') {
-        throw new ApiError(429, `You have ${limits.jobsPerUser} outfit photos processing already. Please wait for one to finish.`, {
+        throw new ApiError(429, `You have ${limits.jobsPerUser} outfit photos waiting already. Please wait for some to finish.`, {
           'Retry-After': '10',
         })
       }

@@ -1,7 +1,8 @@
 // Outfit jobs against the real stack, with a vision layer the test controls (the models have their own
 // tests): a job is queued and answered at once, reports 10/50/90/100 to its owner through realtime,
 // writes its items, tags and analysis in one go, fails cleanly, survives a restart and a dead instance,
-// and is refused when the queue is full. Only its owner ever sees it.
+// and is refused when the queue is full. Only its owner ever sees it. A batch of many photos is queued
+// whole, runs a few at a time, and never makes another user's photo wait behind it.
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -254,7 +255,7 @@ describe('outfit jobs', () => {
     expect(refused.headers.get('retry-after')).toBe('10')
     expect(await refused.json()).toEqual({
       success: false,
-      error: 'You have 3 outfit photos processing already. Please wait for one to finish.',
+      error: 'You have 3 outfit photos waiting already. Please wait for some to finish.',
     })
     const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from public.processing_jobs where user_id = $1', [carol.id])
     expect(rows[0]!.n).toBe(3)
@@ -341,5 +342,125 @@ describe('outfit jobs across restarts and instances', () => {
     } finally {
       await stack.close()
     }
+  })
+})
+
+describe('a batch of outfit photos beside another user’s photo', () => {
+  const RUNNING_PER_USER = 2
+  let stack: TestStack
+  let vision: ScriptedVision
+
+  beforeAll(async () => {
+    vision = scriptedVision()
+    // The instance has room for three jobs, so only the per-user rule can hold a batch to two.
+    stack = await startTestStack({
+      api: { vision: () => vision, jobs: { ...fastJobs, maxConcurrent: 3, runningPerUser: RUNNING_PER_USER } },
+    })
+    // Every change of a job's status, in the order they happened (the test's own record, not the app's).
+    await stack.db.exec(`
+      create schema test_log;
+      create table test_log.job_status (seq bigserial primary key, job_id text, user_id uuid, status text);
+      create function test_log.record_job_status() returns trigger language plpgsql security definer as $$
+      begin
+        insert into test_log.job_status (job_id, user_id, status) values (new.id, new.user_id, new.status);
+        return new;
+      end $$;
+      create trigger test_log_job_status after insert or update of status on public.processing_jobs
+        for each row execute function test_log.record_job_status();
+    `)
+  })
+
+  afterAll(async () => {
+    vision.gate?.open()
+    await stack.close()
+  })
+
+  async function statuses(user: TestUser): Promise<Record<string, number>> {
+    const { rows } = await stack.db.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from public.processing_jobs where user_id = $1 group by status',
+      [user.id],
+    )
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]))
+  }
+
+  it('queues all 20 photos of one user, runs two at a time, and starts another user’s photo at once', async () => {
+    vision.gate = new Gate()
+    const alice = await createTestUser(stack)
+    const bob = await createTestUser(stack)
+    const photos = await Promise.all(Array.from({ length: 20 }, () => outfitPhoto(alice)))
+    const batch: string[] = []
+    for (const photo of photos) {
+      const response = await startOotd(stack, alice, photo)
+      expect(response.status).toBe(200)
+      batch.push(((await response.json()) as { processing_id: string }).processing_id)
+    }
+
+    await waitForJob(stack, batch[1]!, (j) => j.status === 'processing')
+    // Several polls later the instance still has a free slot, and alice still runs two.
+    await new Promise((r) => setTimeout(r, fastJobs.pollMs * 4))
+    expect(await statuses(alice)).toEqual({ processing: RUNNING_PER_USER, queued: 18 })
+
+    // Bob's one photo does not wait behind alice's eighteen.
+    const response = await startOotd(stack, bob, await outfitPhoto(bob))
+    expect(response.status).toBe(200)
+    const bobsJob = ((await response.json()) as { processing_id: string }).processing_id
+    await waitForJob(stack, bobsJob, (j) => j.status === 'processing')
+    expect(await statuses(alice)).toEqual({ processing: RUNNING_PER_USER, queued: 18 })
+
+    vision.gate.open()
+    for (const id of [...batch, bobsJob]) expect((await waitForJob(stack, id, finished)).status).toBe('completed')
+
+    // Replayed in order, alice never had more than two jobs processing at once, and bob's started
+    // before any of her waiting eighteen.
+    const { rows: log } = await stack.db.query<{ job_id: string; user_id: string; status: string }>(
+      'select job_id, user_id, status from test_log.job_status where user_id = any($1) order by seq',
+      [[alice.id, bob.id]],
+    )
+    let running = 0
+    let most = 0
+    for (const change of log.filter((c) => c.user_id === alice.id)) {
+      running += change.status === 'processing' ? 1 : 0
+      running -= change.status === 'completed' || change.status === 'failed' ? 1 : 0
+      most = Math.max(most, running)
+    }
+    expect(most).toBe(RUNNING_PER_USER)
+    const starts = log.filter((c) => c.status === 'processing').map((c) => c.job_id)
+    expect(starts.indexOf(bobsJob)).toBe(RUNNING_PER_USER)
+    expect(new Set(starts).size).toBe(21)
+  })
+})
+
+describe('a batch drains at the engine’s pace, without waiting for the runner’s poll', () => {
+  let stack: TestStack
+  let vision: ScriptedVision
+
+  beforeAll(async () => {
+    vision = scriptedVision()
+    // A poll far longer than any wait below: only the runner's own kicks can move these jobs.
+    stack = await startTestStack({ api: { vision: () => vision, jobs: { ...fastJobs, pollMs: 120_000 } } })
+  })
+
+  afterAll(async () => {
+    await stack.close()
+  })
+
+  it('claims the next job as each one ends, and again as soon as a full vision pool’s wait is over', async () => {
+    const alice = await createTestUser(stack)
+    vision.full = true
+    const calls = vision.calls.analyseOutfit
+    const first = ((await (await startOotd(stack, alice, await outfitPhoto(alice))).json()) as { processing_id: string }).processing_id
+    // The pool said "busy, 3 s": the job went back to the queue, unspent.
+    await waitForJob(stack, first, (j) => j.status === 'queued' && vision.calls.analyseOutfit > calls)
+    vision.full = false
+    expect(await waitForJob(stack, first, finished)).toMatchObject({ status: 'completed', attempts: 1 })
+
+    const photos = await Promise.all(Array.from({ length: 20 }, () => outfitPhoto(alice)))
+    const batch: string[] = []
+    for (const photo of photos) {
+      const response = await startOotd(stack, alice, photo)
+      expect(response.status).toBe(200)
+      batch.push(((await response.json()) as { processing_id: string }).processing_id)
+    }
+    for (const id of batch) expect((await waitForJob(stack, id, finished)).status).toBe('completed')
   })
 })
