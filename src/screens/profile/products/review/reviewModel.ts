@@ -4,7 +4,7 @@
 // shift-click or select all changes the selection.
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 
-export function needsReview(entry: WardrobeEntry, userId: string | null): boolean {
+function needsReview(entry: WardrobeEntry, userId: string | null): boolean {
   return entry.item.userId === userId && entry.tags.some((tag) => !tag.isVerified)
 }
 

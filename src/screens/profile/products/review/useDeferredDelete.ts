@@ -8,7 +8,7 @@ import { bulkEditWardrobe } from '@/data/wardrobe/wardrobeBulk'
 import { fillMessage, itemCount, messages } from '@/lib/messages'
 import type { ToastApi } from '@/components/Toasts'
 
-export const UNDO_DELETE_MS = 8000
+const UNDO_DELETE_MS = 8000
 
 export interface DeferredDelete {
   /** Items waiting for their delete: screens leave them out. */
