@@ -121,7 +121,7 @@ export function preparePickedPhotos(replica: Replica, shrink: Shrink): Promise<v
     }
   }
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  const locked = locks ? () => locks.request(`moori-picked-photos:${db.name}`, drain) : drain
+  const locked = locks ? async () => void (await locks.request(`moori-picked-photos:${db.name}`, drain)) : drain
   run.done = locked()
     .catch((error: unknown) => console.error('Preparing picked photos stopped', error))
     .finally(() => runs.delete(db))

@@ -1,0 +1,73 @@
+// Many photos at once (issue 25): a reload while the picked photos are still being prepared (shrunk and
+// kept one after another) loses none and keeps none twice. Upload keeps every original on the device
+// first; after the reload the photos still waiting count in the header pill's "N of 8 done", show as
+// "Preparing photo..." in the batch view, and are prepared by the reloaded page, so every photo ends up
+// as exactly one item with one job on the server.
+import { expect, test } from '@playwright/test'
+import { admin } from '../support/stack'
+import { createUser, signInContext } from '../support/users'
+import { eventually } from '../support/walls'
+import { holdOutfitJobs } from '../support/wardrobe'
+import { largeOutfitPhoto } from '../../support/wardrobePhotos'
+
+const PHOTOS = 8
+
+test('a reload while photos are being prepared loses none and keeps none twice', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const user = await createUser()
+  const context = await browser.newContext()
+  await signInContext(context, user)
+  const held = await holdOutfitJobs(context)
+  const starts: string[] = []
+  context.on('request', (request) => {
+    if (request.url().includes('/api/wardrobe/background-ootd')) {
+      starts.push((request.postDataJSON() as { processing_id: string }).processing_id)
+    }
+  })
+  // Large photos (4 MP) take a second or more each to shrink on two shared cores: time to reload.
+  const { jpeg } = await largeOutfitPhoto(2400, 1800)
+  const files = Array.from({ length: PHOTOS }, (_, i) => ({ name: `look-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) }))
+
+  const page = await context.newPage()
+  await page.goto(`/${user.username}`)
+  await page.getByTestId('products-area').getByRole('button', { name: 'Upload Product' }).first().click()
+  const upload = page.getByRole('dialog', { name: 'Upload Product' })
+  await upload.getByTestId('outfit-library-input').setInputFiles(files)
+  await upload.getByRole('button', { name: `Upload ${PHOTOS} photos` }).click()
+
+  const batch = page.getByRole('dialog', { name: 'Your photos' })
+  const rows = batch.getByTestId('outfit-batch-row')
+  await expect(rows).toHaveCount(PHOTOS)
+  // The header pill counts the photos still being prepared from the start.
+  const pill = page.getByTestId('processing-pill')
+  await expect(pill).toHaveText(new RegExp(`of ${PHOTOS} done`))
+  // Reload once the first photo is kept and while most still wait.
+  await expect(rows.first()).not.toHaveAttribute('data-state', 'preparing', { timeout: 30_000 })
+  const preparing = await batch.locator('[data-testid="outfit-batch-row"][data-state="preparing"]').count()
+  expect(preparing).toBeGreaterThan(2)
+  await page.reload()
+
+  // The photos still waiting count towards the total and show as being prepared; then all are kept.
+  await expect(pill).toHaveText(new RegExp(`of ${PHOTOS} done`))
+  await pill.click()
+  await expect(rows).toHaveCount(PHOTOS)
+  await expect(batch.getByText('Preparing photo...').first()).toBeVisible()
+  await expect(batch.locator('[data-state="preparing"]')).toHaveCount(0, { timeout: 60_000 })
+
+  // On the server: every photo one item with one job, each job started once.
+  await eventually(
+    () => Promise.resolve(held.jobs.length),
+    (n) => n === PHOTOS,
+    30_000,
+  )
+  const items = await admin.from('wardrobe_items').select('id, job_id').eq('user_id', user.id).eq('upload_source', 'ootd')
+  expect(items.data).toHaveLength(PHOTOS)
+  const jobs = await admin.from('processing_jobs').select('id, input').eq('user_id', user.id)
+  expect(jobs.data).toHaveLength(PHOTOS)
+  expect(new Set(items.data!.map((item) => item.job_id))).toEqual(new Set(jobs.data!.map((job) => job.id)))
+  expect(new Set(jobs.data!.map((job) => (job.input as { item_id: string }).item_id))).toEqual(
+    new Set(items.data!.map((item) => item.id)),
+  )
+  expect(starts.toSorted()).toEqual(held.jobs.map((job) => job.id).toSorted())
+  await context.close()
+})
