@@ -61,13 +61,13 @@ test('a reload while photos are being prepared loses none and keeps none twice',
     30_000,
   )
   const items = await admin.from('wardrobe_items').select('id, job_id').eq('user_id', user.id).eq('upload_source', 'ootd')
-  expect(items.data).toHaveLength(PHOTOS)
+  const itemRows = (items.data ?? []) as Array<{ id: string; job_id: string }>
+  expect(itemRows).toHaveLength(PHOTOS)
   const jobs = await admin.from('processing_jobs').select('id, input').eq('user_id', user.id)
-  expect(jobs.data).toHaveLength(PHOTOS)
-  expect(new Set(items.data!.map((item) => item.job_id))).toEqual(new Set(jobs.data!.map((job) => job.id)))
-  expect(new Set(jobs.data!.map((job) => (job.input as { item_id: string }).item_id))).toEqual(
-    new Set(items.data!.map((item) => item.id)),
-  )
+  const jobRows = (jobs.data ?? []) as Array<{ id: string; input: { item_id: string } }>
+  expect(jobRows).toHaveLength(PHOTOS)
+  expect(new Set(itemRows.map((item) => item.job_id))).toEqual(new Set(jobRows.map((job) => job.id)))
+  expect(new Set(jobRows.map((job) => job.input.item_id))).toEqual(new Set(itemRows.map((item) => item.id)))
   expect(starts.toSorted()).toEqual(held.jobs.map((job) => job.id).toSorted())
   await context.close()
 })
