@@ -6,8 +6,14 @@
 // (`keepPickedPhotos`), then prepared one after another from there, each its own job, so a reload loses
 // none, one that fails never stops the rest, and the batch view fills row by row.
 import { useCallback, useRef, useState, type ReactElement } from 'react'
-import { retryOutfitJob, uploadOutfit, type OutfitUpload } from '@/data/wardrobe/outfitUploads'
-import { keepPickedPhotos, preparePickedPhotos, removePickedPhoto, retryPickedPhoto } from '@/data/wardrobe/pickedPhotos'
+import { retryOutfitJob, type OutfitUpload } from '@/data/wardrobe/outfitUploads'
+import {
+  keepPickedPhotos,
+  preparePickedPhoto,
+  preparePickedPhotos,
+  removePickedPhoto,
+  retryPickedPhoto,
+} from '@/data/wardrobe/pickedPhotos'
 import { useBatchRowStates } from '@/data/wardrobe/useOutfitBatch'
 import { MutationError } from '@/data/replica'
 import { messages } from '@/lib/messages'
@@ -116,13 +122,14 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       if (!file) return
       setPhase({ kind: 'uploading', file })
       try {
-        const image = await downscaleImage(file)
-        const result = await uploadOutfit(replica, { image, skipTagging })
+        // Kept on the device as picked first, so a reload while it is being shrunk loses it neither.
+        const kept = await keepPickedPhotos(replica, [file], skipTagging)
+        const result = await preparePickedPhoto(replica, kept.ids[0]!, downscaleImage)
         setPhase({ kind: 'follow', jobId: result.jobId, file })
         onUploaded.current?.(result)
       } catch (error) {
         console.error('Could not keep the outfit photo', error)
-        toast.error(UPLOAD_FAILED)
+        toast.error(error instanceof MutationError && error.message === messages.batchDeviceFull ? error.message : UPLOAD_FAILED)
         setPhase({ kind: 'pick', files: [file] })
       }
     },

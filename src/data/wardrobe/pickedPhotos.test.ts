@@ -3,7 +3,15 @@ import { memoryReplica } from '../testing/memoryReplica'
 import type { Replica } from '../replica'
 import { withQuotaRecovery } from '../storageQuota'
 import { keepPickedOutfit } from './outfitUploads'
-import { keepPickedPhotos, pickedPhotosInOrder, preparePickedPhotos, removePickedPhoto, retryPickedPhoto, type Shrink } from './pickedPhotos'
+import {
+  keepPickedPhotos,
+  pickedPhotosInOrder,
+  preparePickedPhoto,
+  preparePickedPhotos,
+  removePickedPhoto,
+  retryPickedPhoto,
+  type Shrink,
+} from './pickedPhotos'
 
 const me = '11111111-1111-1111-1111-111111111111'
 
@@ -136,6 +144,20 @@ describe('picked photos (kept first, then prepared)', () => {
       'Your device is out of storage space for these photos. Free up some space or choose fewer photos, then try again.',
     )
     expect(await replica.db.pickedPhotos.count()).toBe(0)
+  })
+
+  it('a single photo is kept first too, then gives its item and job, or its error and no row', async () => {
+    const replica = memoryReplica(me)
+    const [one] = (await keepPickedPhotos(replica, [file('one.jpg')], true)).ids
+    const kept = await preparePickedPhoto(replica, one!, shrinker())
+    expect(kept.jobId).toBe(one)
+    expect((await replica.db.wardrobeItems.get(kept.itemId))?.jobId).toBe(one)
+
+    const [bad] = (await keepPickedPhotos(replica, [file('bad.jpg')], false)).ids
+    await expect(preparePickedPhoto(replica, bad!, shrinker(() => true))).rejects.toThrow(
+      'This photo could not be read or kept on this device.',
+    )
+    expect(await counts(replica)).toEqual({ waiting: 0, items: 1, jobs: 1, starts: 1 })
   })
 
   it('need a signed-in user', async () => {

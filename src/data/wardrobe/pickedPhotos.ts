@@ -9,7 +9,7 @@ import { MutationError, type Replica } from '../replica'
 import { OUT_OF_SPACE_MESSAGE, withQuotaRecovery } from '../storageQuota'
 import { newId } from '@/lib/ids'
 import { messages } from '@/lib/messages'
-import { keepPickedOutfit } from './outfitUploads'
+import { keepPickedOutfit, type OutfitUpload } from './outfitUploads'
 
 /** Shrinks one original (the app's is `downscaleImage`, in a web worker). */
 export type Shrink = (file: File) => Promise<Blob>
@@ -127,4 +127,16 @@ export function preparePickedPhotos(replica: Replica, shrink: Shrink): Promise<v
     .finally(() => runs.delete(db))
   runs.set(db, run)
   return run.done
+}
+
+/** A pick of one photo, kept first like a batch and prepared at once: its item and job, or the error
+ * that stopped it (then its row goes: the single upload shows its picker again, as before). */
+export async function preparePickedPhoto(replica: Replica, id: string, shrink: Shrink): Promise<OutfitUpload> {
+  await preparePickedPhotos(replica, shrink)
+  const { db } = replica
+  const job = await db.jobs.get(id)
+  if (job?.input.item_id) return { itemId: job.input.item_id, jobId: id }
+  const photo = await db.pickedPhotos.get(id)
+  await db.pickedPhotos.delete(id)
+  throw new MutationError(photo?.error ?? messages.batchPrepareFailed)
 }
