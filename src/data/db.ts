@@ -16,6 +16,7 @@ import type {
   FailedMutation,
   OutboxEntry,
   PendingUpload,
+  PickedPhoto,
   ScopeMember,
   ScopeState,
   SignedUrl,
@@ -46,6 +47,7 @@ export class MooriDB extends Dexie {
   previewWall!: EntityTable<PreviewWallRow, 'id'>
   previewPolaroids!: EntityTable<PreviewPolaroidRow, 'id'>
   undoSteps!: EntityTable<StoredStep, 'seq'>
+  pickedPhotos!: EntityTable<PickedPhoto, 'id'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -103,6 +105,9 @@ export class MooriDB extends Dexie {
             entry.keys ??= [entry.key]
           })
       })
+    // Many photos at once (issue 25): the picked originals wait here until each is kept with its job,
+    // so a reload halfway loses none. A new table: nothing to upgrade.
+    this.version(5).stores({ pickedPhotos: 'id, batchId, pickedAt' })
   }
 }
 

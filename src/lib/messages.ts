@@ -88,6 +88,8 @@ export const messages = {
   batchPreparing: 'Preparing photo...',
   batchPrepareFailed: 'This photo could not be read or kept on this device.',
   batchRetry: 'Retry',
+  batchRemove: 'Remove',
+  batchDeviceFull: 'Your device is out of storage space for these photos. Free up some space or choose fewer photos, then try again.',
   batchListLabel: 'Photos in this upload',
   batchContinue: 'Continue Using App',
   batchViewProducts: 'View Products',

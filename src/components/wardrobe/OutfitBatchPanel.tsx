@@ -1,49 +1,50 @@
 // The batch view of many outfit photos at once (issue 25): one row per photo with its own status and
 // progress, read live from the replica like the single processing dialog (`jobView`), and a count of how
-// many are done. A photo that could not be kept on the device, or whose job failed, shows its error with
-// Retry; the others go on. Closing never stops anything: photos still being prepared go on in the
-// background and the header pill shows the batch.
+// many are done. A photo waits as picked (kept on the device, `pickedPhotos`) until it is shrunk and kept
+// with its job, whose id is the picked photo's; one that could not be read shows its error with Retry and
+// Remove, one whose job failed with Retry; the others go on. Closing never stops anything: photos still
+// being prepared go on in the background (after a reload too) and the header pill shows the batch.
 import { useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useConnectivity } from '@/data/connectivity'
 import { useProcessingJob } from '@/data/wardrobe/useWardrobe'
+import type { BatchRowStates } from '@/data/wardrobe/useOutfitBatch'
 import { fillMessage, messages } from '@/lib/messages'
 import { jobView } from '@/lib/wardrobe/jobView'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
 import { StoredImage } from '@/components/StoredImage'
-import { useObjectUrl } from '@/components/useObjectUrl'
 import styles from './OutfitBatchPanel.module.css'
 
-/** One photo of a batch: picked on this device (a file), or a job picked up again from the pill. */
+/** One photo of a batch: picked on this device, or picked up again from the pill. */
 export interface BatchEntry {
+  /** The picked photo's id (its first job's id). */
   key: string
-  /** The picked file's name; null for a job picked up again. */
+  /** The picked file's name; null for a batch picked up again. */
   name: string | null
-  file: File | null
-  /** The shrunk copy once made: the row's thumbnail (decoding 20 full-size photos would cost the page). */
-  preview: Blob | null
-  /** Its job once the photo is kept on the device. */
-  jobId: string | null
-  /** Why the photo could not be kept on the device. */
-  error: string | null
+  /** The picked photo while it waits, then its job (a Retry of a failed job moves it to a new one). */
+  jobId: string
 }
 
 export function OutfitBatchPanel({
   entries,
-  doneJobIds,
+  states,
   onRetry,
+  onRemove,
   onContinue,
 }: {
   entries: BatchEntry[]
-  /** The entries' jobs that have finished (completed or failed), for the count. */
-  doneJobIds: ReadonlySet<string>
+  /** Which entries are still picked photos (and their error), which jobs have finished. */
+  states: BatchRowStates
   onRetry: (key: string) => void
+  onRemove: (key: string) => void
   onContinue: () => void
 }) {
   const account = useAccount()
   const navigate = useNavigate()
-  const done = entries.filter((entry) => entry.error !== null || (entry.jobId !== null && doneJobIds.has(entry.jobId))).length
+  const done = entries.filter((entry) =>
+    states.picked.has(entry.jobId) ? states.picked.get(entry.jobId) !== null : states.doneJobIds.has(entry.jobId),
+  ).length
   const username = account.profile?.username
   const viewProducts = () => {
     onContinue()
@@ -56,7 +57,15 @@ export function OutfitBatchPanel({
       </p>
       <ul className={styles.list} aria-label={messages.batchListLabel}>
         {entries.map((entry, index) => (
-          <BatchRow key={entry.key} entry={entry} index={index} onRetry={() => onRetry(entry.key)} />
+          <BatchRow
+            key={entry.key}
+            entry={entry}
+            index={index}
+            picked={states.picked.has(entry.jobId)}
+            error={states.picked.get(entry.jobId) ?? null}
+            onRetry={() => onRetry(entry.key)}
+            onRemove={() => onRemove(entry.key)}
+          />
         ))}
       </ul>
       <div className={styles.buttons}>
@@ -70,24 +79,41 @@ export function OutfitBatchPanel({
   )
 }
 
-function BatchRow({ entry, index, onRetry }: { entry: BatchEntry; index: number; onRetry: () => void }) {
+function BatchRow({
+  entry,
+  index,
+  picked,
+  error,
+  onRetry,
+  onRemove,
+}: {
+  entry: BatchEntry
+  index: number
+  /** Still a picked photo, not yet kept with its job. */
+  picked: boolean
+  /** Why the picked photo could not be read or kept. */
+  error: string | null
+  onRetry: () => void
+  onRemove: () => void
+}) {
   const { online } = useConnectivity()
-  const live = useProcessingJob(entry.jobId)
-  const job = entry.jobId ? (live?.job ?? null) : null
+  const live = useProcessingJob(picked ? null : entry.jobId)
+  const job = picked ? null : (live?.job ?? null)
   const view = jobView({ job, waitingToStart: live?.waitingToStart ?? false, online })
-  const failed = entry.error !== null || view.phase === 'failed'
-  const text = entry.error !== null ? messages.jobFailed : entry.jobId ? view.text : messages.batchPreparing
-  const detail = entry.error ?? (view.phase === 'failed' ? view.detail : null)
-  const progress = entry.error !== null ? 0 : view.progress
+  const unreadable = error !== null
+  const failed = unreadable || (!picked && view.phase === 'failed')
+  const text = unreadable ? messages.jobFailed : picked ? messages.batchPreparing : view.text
+  const detail = error ?? (!picked && view.phase === 'failed' ? view.detail : null)
+  const progress = picked ? 0 : view.progress
   const name = entry.name ?? `#${index + 1}`
   return (
-    <li className={styles.row} data-testid="outfit-batch-row" data-state={entry.error !== null ? 'failed' : entry.jobId ? view.phase : 'preparing'}>
-      <Thumb preview={entry.preview} imagePath={entry.file ? null : (job?.input.image_path ?? null)} />
+    <li className={styles.row} data-testid="outfit-batch-row" data-state={unreadable ? 'failed' : picked ? 'preparing' : view.phase}>
+      <Thumb imagePath={job?.input.image_path ?? null} />
       <div className={styles.body}>
         <p className={styles.name}>{name}</p>
         <p className={[styles.status, failed ? styles.failed : ''].join(' ')}>
           {failed && <Icon name="alert" size={16} />}
-          {view.phase === 'completed' && <Icon name="check" size={16} />}
+          {!picked && view.phase === 'completed' && <Icon name="check" size={16} />}
           <span data-testid="outfit-batch-status">{text}</span>
         </p>
         {detail && <p className={styles.detail}>{detail}</p>}
@@ -103,26 +129,28 @@ function BatchRow({ entry, index, onRetry }: { entry: BatchEntry; index: number;
         </span>
       </div>
       {failed && (
-        <Button onClick={onRetry} aria-label={`${messages.batchRetry} ${name}`}>
-          <Icon name="reset" size={16} />
-          {messages.batchRetry}
-        </Button>
+        <span className={styles.actions}>
+          <Button onClick={onRetry} aria-label={`${messages.batchRetry} ${name}`}>
+            <Icon name="reset" size={16} />
+            {messages.batchRetry}
+          </Button>
+          {unreadable && (
+            <Button onClick={onRemove} aria-label={`${messages.batchRemove} ${name}`}>
+              {messages.batchRemove}
+            </Button>
+          )}
+        </span>
       )}
     </li>
   )
 }
 
-/** The shrunk copy this device made (its stored copy may still wait to upload), else the job's stored
- * copy (a batch picked up again from the pill); an empty box while the photo is being prepared. */
-function Thumb({ preview, imagePath }: { preview: Blob | null; imagePath: string | null }) {
-  const url = useObjectUrl(preview)
+/** The job's stored copy (a copy still waiting to upload is read from the device); an empty box while
+ * the photo is being prepared (decoding 20 full-size originals would cost the page). */
+function Thumb({ imagePath }: { imagePath: string | null }) {
   return (
     <span className={styles.thumb}>
-      {url ? (
-        <img src={url} alt="" className={styles.local} />
-      ) : imagePath ? (
-        <StoredImage imagePath={imagePath} alt="" ratio={3 / 4} unavailableText="" />
-      ) : null}
+      {imagePath && <StoredImage imagePath={imagePath} alt="" ratio={3 / 4} unavailableText="" />}
     </span>
   )
 }

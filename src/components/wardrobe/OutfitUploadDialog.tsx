@@ -6,6 +6,7 @@ import { OutfitPhotoPicker, type OutfitPick } from './OutfitPhotoPicker'
 import { ProcessingPanel } from './ProcessingPanel'
 import { OutfitBatchPanel, type BatchEntry } from './OutfitBatchPanel'
 import { messages } from '@/lib/messages'
+import type { BatchRowStates } from '@/data/wardrobe/useOutfitBatch'
 
 export type OutfitFlowPhase =
   | { kind: 'closed' }
@@ -17,8 +18,9 @@ export type OutfitFlowPhase =
 
 export interface BatchProps {
   entries: BatchEntry[]
-  doneJobIds: ReadonlySet<string>
+  states: BatchRowStates
   onRetry: (key: string) => void
+  onRemove: (key: string) => void
 }
 
 const UPLOAD_PRODUCT_TITLE = 'Upload Product'

@@ -2,13 +2,20 @@
 // the header's unfinished-jobs pill): `open(file?)` starts at picking, `follow(jobId)` shows a job
 // already under way, `followBatch(jobIds)` a batch, `dialogs` is the element to render. Each photo is
 // shrunk off the main thread and kept on the device with its job queued, so this works offline; the sync
-// worker takes it from there. Many photos (issue 25) are prepared one after another, each its own job,
-// so one that fails never stops the rest and the batch view fills row by row.
+// worker takes it from there. Many photos (issue 25) are first kept on the device as picked, all at once
+// (`keepPickedPhotos`), then prepared one after another from there, each its own job, so a reload loses
+// none, one that fails never stops the rest, and the batch view fills row by row.
 import { useCallback, useRef, useState, type ReactElement } from 'react'
-import { retryOutfitJob, uploadOutfit, type OutfitUpload } from '@/data/wardrobe/outfitUploads'
-import { useFinishedJobIds } from '@/data/wardrobe/useOutfitBatch'
+import { retryOutfitJob, type OutfitUpload } from '@/data/wardrobe/outfitUploads'
+import {
+  keepPickedPhotos,
+  preparePickedPhoto,
+  preparePickedPhotos,
+  removePickedPhoto,
+  retryPickedPhoto,
+} from '@/data/wardrobe/pickedPhotos'
+import { useBatchRowStates } from '@/data/wardrobe/useOutfitBatch'
 import { MutationError } from '@/data/replica'
-import { newId } from '@/lib/ids'
 import { messages } from '@/lib/messages'
 import type { BatchEntry } from './OutfitBatchPanel'
 import { useReplica } from '@/data/ReplicaContext'
@@ -32,7 +39,8 @@ export interface OutfitUploadFlow {
 }
 
 export interface OutfitUploadOptions {
-  onUploaded?: (upload: OutfitUpload) => void
+  /** The photo (one: kept with its job; many: kept on the device as picked) is safe on the device. */
+  onUploaded?: (upload: OutfitUpload | null) => void
   /** Fetch the photo-shrinking library now (screens that offer picking); false for a follow-only use. */
   picking?: boolean
 }
@@ -45,13 +53,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
   const onUploaded = useRef(options.onUploaded)
   onUploaded.current = options.onUploaded
   const [entries, setEntries] = useState<BatchEntry[]>([])
-  const doneJobIds = useFinishedJobIds(entries.flatMap((entry) => (entry.jobId ? [entry.jobId] : [])))
-  const skipTaggingRef = useRef(false)
-  const patch = useCallback(
-    (key: string, change: Partial<BatchEntry>) =>
-      setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry))),
-    [],
-  )
+  const states = useBatchRowStates(entries.map((entry) => entry.jobId))
 
   const open = useCallback(
     (files?: File | readonly File[] | null) =>
@@ -59,8 +61,8 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
     [],
   )
   const follow = useCallback((jobId: string) => setPhase({ kind: 'follow', jobId, file: null }), [])
-  const followBatch = useCallback((jobIds: readonly string[]) => {
-    setEntries(jobIds.map((jobId) => ({ key: jobId, name: null, file: null, preview: null, jobId, error: null })))
+  const followBatch = useCallback((ids: readonly string[]) => {
+    setEntries(ids.map((key) => ({ key, name: null, jobId: key })))
     setPhase({ kind: 'batch' })
   }, [])
   const close = useCallback(
@@ -68,50 +70,49 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
     [],
   )
 
-  /** Keeps one photo of a batch on the device with its job; a failure stays on its own row. */
-  const prepare = useCallback(
-    async (entry: BatchEntry) => {
-      if (!entry.file) return
-      patch(entry.key, { error: null })
-      try {
-        const image = await downscaleImage(entry.file)
-        const result = await uploadOutfit(replica, { image, skipTagging: skipTaggingRef.current })
-        patch(entry.key, { jobId: result.jobId, preview: image })
-        onUploaded.current?.(result)
-      } catch (error) {
-        console.error('Could not keep an outfit photo of the batch', error)
-        patch(entry.key, { error: error instanceof MutationError ? error.message : messages.batchPrepareFailed })
-      }
-    },
-    [replica, patch],
-  )
-
   const uploadMany = useCallback(
     async (files: File[], skipTagging: boolean) => {
-      skipTaggingRef.current = skipTagging
-      const batch = files.map((file) => ({ key: newId(), name: file.name, file, preview: null, jobId: null, error: null }))
-      setEntries(batch)
+      let kept
+      try {
+        kept = await keepPickedPhotos(replica, files, skipTagging)
+      } catch (error) {
+        console.error('Could not keep the picked photos', error)
+        toast.error(error instanceof MutationError ? error.message : UPLOAD_FAILED)
+        return
+      }
+      setEntries(kept.ids.map((key, i) => ({ key, name: files[i]?.name ?? null, jobId: key })))
       setPhase({ kind: 'batch' })
-      // One after another: the downscaling worker takes one photo at a time, and each row fills in turn.
-      for (const entry of batch) await prepare(entry)
+      onUploaded.current?.(null)
+      await preparePickedPhotos(replica, downscaleImage)
     },
-    [prepare],
+    [replica, toast],
   )
 
   const retry = useCallback(
     async (key: string) => {
       const entry = entries.find((e) => e.key === key)
       if (!entry) return
-      if (entry.error !== null) return prepare(entry)
-      if (!entry.jobId) return
       try {
-        patch(key, { jobId: await retryOutfitJob(replica, entry.jobId) })
+        // A photo that could not be read: it is read again from the original kept on the device.
+        if (states.picked.has(entry.jobId)) return await retryPickedPhoto(replica, entry.jobId, downscaleImage)
+        const jobId = await retryOutfitJob(replica, entry.jobId)
+        setEntries((current) => current.map((e) => (e.key === key ? { ...e, jobId } : e)))
       } catch (error) {
         console.error('Could not retry the outfit photo', error)
         toast.error(error instanceof MutationError ? error.message : messages.startOutfitFailed)
       }
     },
-    [entries, prepare, patch, replica, toast],
+    [entries, states, replica, toast],
+  )
+
+  const remove = useCallback(
+    async (key: string) => {
+      const entry = entries.find((e) => e.key === key)
+      if (!entry) return
+      setEntries((current) => current.filter((e) => e.key !== key))
+      await removePickedPhoto(replica, entry.jobId)
+    },
+    [entries, replica],
   )
 
   const upload = useCallback(
@@ -121,13 +122,14 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       if (!file) return
       setPhase({ kind: 'uploading', file })
       try {
-        const image = await downscaleImage(file)
-        const result = await uploadOutfit(replica, { image, skipTagging })
+        // Kept on the device as picked first, so a reload while it is being shrunk loses it neither.
+        const kept = await keepPickedPhotos(replica, [file], skipTagging)
+        const result = await preparePickedPhoto(replica, kept.ids[0]!, downscaleImage)
         setPhase({ kind: 'follow', jobId: result.jobId, file })
         onUploaded.current?.(result)
       } catch (error) {
         console.error('Could not keep the outfit photo', error)
-        toast.error(UPLOAD_FAILED)
+        toast.error(error instanceof MutationError && error.message === messages.batchDeviceFull ? error.message : UPLOAD_FAILED)
         setPhase({ kind: 'pick', files: [file] })
       }
     },
@@ -140,7 +142,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       onClose={close}
       onUpload={(pick) => void upload(pick)}
       onFollow={follow}
-      batch={{ entries, doneJobIds, onRetry: (key) => void retry(key) }}
+      batch={{ entries, states, onRetry: (key) => void retry(key), onRemove: (key) => void remove(key) }}
     />
   )
   return { open, follow, followBatch, dialogs, isOpen: phase.kind !== 'closed' }

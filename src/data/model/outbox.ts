@@ -97,6 +97,23 @@ export interface PendingUpload {
   createdAt: number
 }
 
+/** An outfit photo picked for upload (issue 25), kept on the device as picked until it is shrunk and kept
+ * as an item with its job (in the one transaction that deletes this row). Its id becomes the job's id. */
+export interface PickedPhoto {
+  id: string
+  batchId: string
+  /** The original as picked (a File, or a Blob with `name` beside it). */
+  file: Blob
+  name: string
+  skipTagging: boolean
+  /** Epoch ms. */
+  pickedAt: number
+  /** Its place in the batch, from 0. */
+  position: number
+  /** Why it could not be read or kept; it waits for Retry or Remove. Null while it waits its turn. */
+  error: string | null
+}
+
 export interface ScopeState {
   key: string
   /** Commit-safe cursor for incremental scopes; null for window scopes and before the first pull. */

@@ -66,16 +66,42 @@ function startJobChange(userId: string, job: ProcessingJobRow, item: WardrobeIte
 
 /** Keeps an (already downscaled) outfit photo as a new item and queues its analysis. */
 export async function uploadOutfit(replica: Replica, input: { image: Blob; skipTagging: boolean }): Promise<OutfitUpload> {
+  const kept = await keepOutfit(replica, input, null)
+  if (!kept) throw new MutationError(messages.batchPrepareFailed)
+  return kept
+}
+
+/** Keeps a picked photo (issue 25), shrunk to `image`, as an item with its job, and deletes its picked row
+ * in the same transaction: after a crash it is either still waiting or kept, never both, never neither.
+ * The job takes the picked photo's id. Null when the row is gone (kept by another tab, or removed). */
+export async function keepPickedOutfit(replica: Replica, photoId: string, image: Blob): Promise<OutfitUpload | null> {
+  return keepOutfit(replica, { image, skipTagging: false }, photoId)
+}
+
+async function keepOutfit(
+  replica: Replica,
+  input: { image: Blob; skipTagging: boolean },
+  pickedId: string | null,
+): Promise<OutfitUpload | null> {
   const userId = replica.userId
   if (!userId) throw new MutationError(messages.wardrobeNeedsSignIn)
   const { db } = replica
   const itemId = newId()
-  const jobId = newId()
+  const jobId = pickedId ?? newId()
   const contentType = input.image.type || 'image/jpeg'
-  await mutate(
+  return mutate(
     replica,
-    [db.wardrobeItems, db.jobs, db.pendingUploads],
+    [db.wardrobeItems, db.jobs, db.pendingUploads, ...(pickedId ? [db.pickedPhotos] : [])],
     async ({ queue }) => {
+      let skipTagging = input.skipTagging
+      if (pickedId) {
+        const picked = await db.pickedPhotos.get(pickedId)
+        if (!picked) return null
+        await db.pickedPhotos.delete(pickedId)
+        // Kept already (its job carries its id): never twice.
+        if (await db.jobs.get(jobId)) return null
+        skipTagging = picked.skipTagging
+      }
       const image = { bucket: BUCKETS.ootd, path: imageObjectPath(userId, 'ootd', itemId, contentType), blob: input.image, contentType }
       const upload = await queueImage(db, { table: 'wardrobeItems', rowId: itemId }, image, messages.uploadImageFailed)
       const now = new Date().toISOString()
@@ -94,7 +120,7 @@ export async function uploadOutfit(replica: Replica, input: { image: Blob; skipT
         updatedAt: now,
         txid: '',
       }
-      const job = newJob(userId, jobId, item, input.skipTagging)
+      const job = newJob(userId, jobId, item, skipTagging)
       await db.wardrobeItems.add(item)
       await db.jobs.add(job)
       queue(
@@ -106,12 +132,12 @@ export async function uploadOutfit(replica: Replica, input: { image: Blob; skipT
           op: { op: 'insert', table: 'wardrobe_items', row: toServer('wardrobeItems', item) },
           failureMessage: messages.uploadImageFailed,
         },
-        startJobChange(userId, job, item, input.skipTagging),
+        startJobChange(userId, job, item, skipTagging),
       )
+      return { itemId, jobId }
     },
     { storesFiles: true },
   )
-  return { itemId, jobId }
 }
 
 /** Sends an outfit photo whose analysis failed (or never started) to a new job. */

@@ -1,32 +1,51 @@
 // The batch of outfit photos under way (issue 25), live from the replica: the header pill's "7 of 20
-// done" and the batch view's count. The batch is worked out from the job rows alone (`currentBatch`), so
-// it is the same after a reload or in another tab.
+// done" and the batch view's count. The batch is worked out from the job rows and the photos picked but
+// not yet kept (`currentBatch`), so it is the same after a reload or in another tab.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { isUnfinishedJob } from '@/lib/wardrobe/jobs'
-import { currentBatch, type BatchProgress } from '@/lib/wardrobe/outfitBatch'
+import { currentBatch, pickedAsBatchJob, type BatchProgress } from '@/lib/wardrobe/outfitBatch'
 import { useReplica } from '../ReplicaContext'
 
-/** The signed-in user's batch of outfit jobs still under way; null when none is unfinished. */
+/** The signed-in user's batch of outfit photos still under way; null when none is. */
 export function useOutfitBatch(): BatchProgress | null | undefined {
   const { db, userId } = useReplica()
   return useLiveQuery(async () => {
     if (!userId) return null
-    const jobs = await db.jobs.where('userId').equals(userId).toArray()
-    return currentBatch(jobs.filter((job) => job.kind === 'ootd'))
+    const jobs = (await db.jobs.where('userId').equals(userId).toArray()).filter((job) => job.kind === 'ootd')
+    const picked = await db.pickedPhotos.toArray()
+    const newestJobAt = Math.max(0, ...jobs.map((job) => Date.parse(job.createdAt)))
+    return currentBatch([...jobs, ...picked.map((photo) => pickedAsBatchJob(photo, newestJobAt))])
   }, [db, userId])
 }
 
-/** Which of these jobs have finished (completed or failed). */
-export function useFinishedJobIds(jobIds: readonly string[]): ReadonlySet<string> {
+/** How many picked photos wait their turn to be prepared (not those that could not be read). */
+export function useWaitingPhotoCount(): number {
   const { db } = useReplica()
-  const key = jobIds.join(',')
+  return useLiveQuery(() => db.pickedPhotos.filter((photo) => photo.error === null).count(), [db]) ?? 0
+}
+
+export interface BatchRowStates {
+  /** The entries' jobs that have finished (completed or failed). */
+  doneJobIds: ReadonlySet<string>
+  /** The entries still picked photos (not yet kept with their job): their error, null while waiting. */
+  picked: ReadonlyMap<string, string | null>
+}
+
+/** Where each photo of a batch stands: still picked (waiting or failed), or its job finished. Each id is
+ * a picked photo's and, once kept, its job's. */
+export function useBatchRowStates(ids: readonly string[]): BatchRowStates {
+  const { db } = useReplica()
+  const key = ids.join(',')
   return (
     useLiveQuery(async () => {
-      const ids = key ? key.split(',') : []
-      const jobs = await db.jobs.bulkGet(ids)
-      return new Set(jobs.flatMap((job) => (job && !isUnfinishedJob(job.status) ? [job.id] : [])))
+      const list = key ? key.split(',') : []
+      const [jobs, photos] = await Promise.all([db.jobs.bulkGet(list), db.pickedPhotos.bulkGet(list)])
+      return {
+        doneJobIds: new Set(jobs.flatMap((job) => (job && !isUnfinishedJob(job.status) ? [job.id] : []))),
+        picked: new Map(photos.flatMap((photo) => (photo ? [[photo.id, photo.error] as const] : []))),
+      }
     }, [db, key]) ?? EMPTY
   )
 }
 
-const EMPTY: ReadonlySet<string> = new Set()
+const EMPTY: BatchRowStates = { doneJobIds: new Set(), picked: new Map() }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '@/lib/messages'
-import { BATCH_GAP_MS, batchDoneText, currentBatch, pickImages, type BatchJob } from './outfitBatch'
+import { BATCH_GAP_MS, batchDoneText, currentBatch, pickImages, pickedAsBatchJob, type BatchJob } from './outfitBatch'
 
 const image = (name: string) => ({ name, type: 'image/jpeg' })
 const pdf = (name: string) => ({ name, type: 'application/pdf' })
@@ -59,5 +59,23 @@ describe('currentBatch', () => {
   it('takes in every job after the oldest unfinished one, whatever the gaps', () => {
     const batch = currentBatch([job('a', 0, 'queued'), job('b', 60, 'completed'), job('c', 120, 'processing')])
     expect(batch).toEqual({ jobIds: ['a', 'b', 'c'], done: 1, total: 3 })
+  })
+
+  it('counts photos picked but not yet kept towards the total, after the kept ones, in the order picked', () => {
+    const pickedAt = Date.parse(at(0))
+    const kept = [job('p0', 0.1, 'completed'), job('p1', 0.2, 'processing')]
+    const newest = Date.parse(at(0.2))
+    const waiting = [
+      pickedAsBatchJob({ id: 'p3', pickedAt, position: 3, error: null }, newest),
+      pickedAsBatchJob({ id: 'p2', pickedAt, position: 2, error: null }, newest),
+    ]
+    const batch = currentBatch([...waiting, ...kept])
+    expect(batch).toEqual({ jobIds: ['p0', 'p1', 'p2', 'p3'], done: 1, total: 4 })
+    expect(batchDoneText(batch!)).toBe('1 of 4 done')
+  })
+
+  it('keeps a batch open while a photo that could not be read waits for Retry or Remove', () => {
+    const unreadable = pickedAsBatchJob({ id: 'p1', pickedAt: Date.parse(at(0)), position: 1, error: 'unreadable' }, 0)
+    expect(currentBatch([job('p0', 0.1, 'completed'), unreadable])).toEqual({ jobIds: ['p1', 'p0'], done: 2, total: 2 })
   })
 })

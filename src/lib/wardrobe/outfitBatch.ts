@@ -36,6 +36,9 @@ export interface BatchJob {
   id: string
   status: JobStatus
   createdAt: string
+  /** Counts as done yet keeps the batch under way: a picked photo that could not be read, which waits for
+   * the user's Retry or Remove. */
+  holds?: boolean
 }
 
 export interface BatchProgress {
@@ -46,10 +49,11 @@ export interface BatchProgress {
 }
 
 /** The batch still under way: the unfinished jobs and those created in one run with them (no gap longer
- * than BATCH_GAP_MS between two). Null when nothing is unfinished. Failed jobs count as done. */
+ * than BATCH_GAP_MS between two). Null when nothing is unfinished. Failed jobs count as done. Photos
+ * picked but not yet kept come in as jobs too (`pickedAsBatchJob`), so they count towards the total. */
 export function currentBatch(jobs: readonly BatchJob[]): BatchProgress | null {
   const sorted = [...jobs].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-  const firstUnfinished = sorted.findIndex((job) => isUnfinishedJob(job.status))
+  const firstUnfinished = sorted.findIndex((job) => isUnfinishedJob(job.status) || job.holds === true)
   if (firstUnfinished < 0) return null
   let start = firstUnfinished
   while (start > 0 && gapMs(sorted[start - 1]!, sorted[start]!) <= BATCH_GAP_MS) start--
@@ -65,4 +69,18 @@ function gapMs(earlier: BatchJob, later: BatchJob): number {
 /** The pill's words for a batch of more than one photo: "7 of 20 done". */
 export function batchDoneText(batch: BatchProgress): string {
   return fillMessage(messages.batchDone, { done: String(batch.done), total: String(batch.total) })
+}
+
+/** A photo picked but not yet kept with its job, as the batch counts it: still to do, or (could not be
+ * read) done but holding the batch open until the user retries or removes it. Its id becomes its job's.
+ * It sorts after every job kept since it was picked (`newestJobAt`, epoch ms), in the order picked, so
+ * the batch lists its photos as they were picked and the kept ones stay in one run with the waiting. */
+export function pickedAsBatchJob(
+  photo: { id: string; pickedAt: number; position: number; error: string | null },
+  newestJobAt: number,
+): BatchJob {
+  const createdAt = new Date(Math.max(photo.pickedAt, newestJobAt) + photo.position).toISOString()
+  return photo.error === null
+    ? { id: photo.id, status: 'queued', createdAt }
+    : { id: photo.id, status: 'failed', createdAt, holds: true }
 }
