@@ -58,13 +58,26 @@ interface Ledger {
   refusedLocally: Map<string, number>
 }
 
-/** A local refusal is fine only when the spec's rules say this user may not; anything else fails. */
-async function attempt(ledger: Ledger, expectedRefusal: string | null, work: () => Promise<Intent | null>): Promise<void> {
+/**
+ * A local refusal is fine only when the spec's rules say this user may not, or when the card it concerns
+ * left this device's replica after it was picked (a delete from elsewhere arrived in between: the app
+ * rightly says it no longer exists); anything else fails.
+ */
+async function attempt(
+  ledger: Ledger,
+  expectedRefusal: string | null,
+  work: () => Promise<Intent | null>,
+  vanished: () => Promise<boolean> = () => Promise.resolve(false),
+): Promise<void> {
   try {
     const intent = await work()
     if (intent) ledger.intents.push(intent)
   } catch (error) {
     if (!(error instanceof MutationError)) throw error
+    if (error.message === messages.itemGone && error.message !== expectedRefusal && (await vanished())) {
+      ledger.refusedLocally.set(error.message, (ledger.refusedLocally.get(error.message) ?? 0) + 1)
+      return
+    }
     expect(error.message, 'a refused local edit that the rules do not predict').toBe(expectedRefusal)
     ledger.refusedLocally.set(error.message, (ledger.refusedLocally.get(error.message) ?? 0) + 1)
   }
@@ -79,6 +92,7 @@ async function step(random: Random, devices: Device[], wallId: string, ownerId: 
   const manages = isOwner || target?.createdBy === d.user?.id
   // A device that has not pulled the wall yet (offline since it joined) cannot add to it or rename it.
   const wallHere = (await d.replica.db.walls.get(wallId)) !== undefined
+  const targetGone = async () => target !== null && (await d.replica.db.polaroids.get(target.id)) === undefined
   switch (random.int(11)) {
     case 0:
     case 1: {
@@ -94,7 +108,7 @@ async function step(random: Random, devices: Device[], wallId: string, ownerId: 
         await attempt(ledger, manages ? null : messages.moveOwnOnly, async () => {
           await movePolaroid(d.replica, target.id, position)
           return { kind: 'move', device: index, id: target.id, value: positionValue(position) }
-        })
+        }, targetGone)
       }
       break
     case 5:
@@ -103,7 +117,7 @@ async function step(random: Random, devices: Device[], wallId: string, ownerId: 
         await attempt(ledger, isOwner ? null : messages.ownerEditsOnly, async () => {
           await editPolaroid(d.replica, target.id, edit)
           return { kind: 'edit', device: index, id: target.id, value: textValue(edit) }
-        })
+        }, targetGone)
       }
       break
     case 6:
@@ -111,7 +125,7 @@ async function step(random: Random, devices: Device[], wallId: string, ownerId: 
         await attempt(ledger, manages ? null : messages.deleteOwnPolaroidsOnly, async () => {
           await deletePolaroid(d.replica, target.id)
           return { kind: 'delete', device: index, id: target.id }
-        })
+        }, targetGone)
       break
     case 7: {
       const name = `Wall ${random.int(1000)}`
