@@ -172,13 +172,13 @@ for (const project of [
   steps.push(await vitestStep(project))
 }
 steps.push(await playwrightStep('e2e', ['--grep-invert', '@chaos']))
-// The chaos run on the app the e2e step just built: one seed of 80 actions, about three minutes
+// The chaos run on the app the e2e step just built: one seed of 60 actions, about three minutes
 // (`npm run chaos` runs its regression seeds and more, 200 actions each).
 steps.push(
   await playwrightStep('chaos', ['tests/e2e/chaos'], {
     MOORI_E2E_SKIP_BUILD: '1',
     MOORI_CHAOS_SEEDS: '1',
-    MOORI_CHAOS_ACTIONS: '80',
+    MOORI_CHAOS_ACTIONS: '60',
   }),
 )
 

@@ -9,7 +9,7 @@
 //   npm run chaos                       regression seeds and seeds 1..3
 //   MOORI_CHAOS_SEEDS=12 npm run chaos  seeds 1..12;  MOORI_CHAOS_SEEDS=7,42 runs those two
 //   MOORI_CHAOS_ACTIONS=400             more actions per seed (200 by default)
-// In `npm test` it runs seed 1 alone, with 80 actions (CI time).
+// In `npm test` it runs seed 1 alone, with 60 actions (CI time).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { seededRandom, type Random } from '../../support/random'
 import { E2E_PORT } from '../support/stack'

@@ -13,12 +13,11 @@ export interface Size {
   height: number
 }
 
-/** iPhone SE (1st), iPhone 13 mini, iPhone 14 Pro Max: portrait. The narrowest, the common and the
- * widest phone; 390 px (iPhone 14) lies between two of them and found nothing they did not (CI time). */
+/** iPhone SE (1st) and iPhone 13 mini, portrait: the narrowest phone and the common one. Wider phones
+ * (390 and 430 px) found nothing these two did not, and cost CI a minute. */
 export const PORTRAIT: Size[] = [
   { width: 320, height: 568 },
   { width: 375, height: 812 },
-  { width: 430, height: 932 },
 ]
 export const landscape = (size: Size): Size => ({ width: size.height, height: size.width })
 
