@@ -4,7 +4,6 @@
 // will not keep) leaves every item as the server has it. The spec's tag rules hold as in the review
 // modal: only non-empty values are saved, a tag the user sets is theirs (confidence 1, verified), an AI
 // tag they confirm keeps its origin.
-import { newId } from '@/lib/ids'
 import { messages } from '@/lib/messages'
 import type { TagTypeName } from '@/lib/wardrobe/tagOptions'
 import { toServer } from '../model/mapping'
@@ -13,7 +12,7 @@ import type { ClothingTagRow, SyncedTable, WardrobeItemRow } from '../model/rows
 import { MutationError, type Replica } from '../replica'
 import { keyOf, type Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
-import { TAG_VALUE_MAX } from './wardrobeTags'
+import { TAG_VALUE_MAX, ownTag } from './wardrobeTags'
 import { forgetUnstartedJob, pictureRemoval } from './wardrobeItems'
 
 export type BulkAction =
@@ -84,18 +83,7 @@ async function tagItem(
       changes.push(tagUpdate(same, patch))
     }
   } else {
-    const row: ClothingTagRow = {
-      id: newId(),
-      wardrobeItemId: item.id,
-      tagType: action.tagType,
-      tagValue: value,
-      confidenceScore: 1,
-      isAiGenerated: false,
-      isVerified: true,
-      createdAt: now,
-      updatedAt: now,
-      txid: '',
-    }
+    const row = ownTag(item.id, action.tagType, value, now)
     await db.tags.add(row)
     changes.push({
       table: 'tags',

@@ -24,6 +24,22 @@ export interface TagDraft {
 
 const keyOfTag = (type: string, value: string) => `${type}\u0000${value.trim().toLowerCase()}`
 
+/** A tag the user sets: theirs (confidence 1, not AI) and verified. */
+export function ownTag(itemId: string, type: TagType, value: string, now: string): ClothingTagRow {
+  return {
+    id: newId(),
+    wardrobeItemId: itemId,
+    tagType: type,
+    tagValue: value,
+    confidenceScore: 1,
+    isAiGenerated: false,
+    isVerified: true,
+    createdAt: now,
+    updatedAt: now,
+    txid: '',
+  }
+}
+
 export async function saveTags(replica: Replica, itemId: string, drafts: TagDraft[]): Promise<void> {
   const wanted: TagDraft[] = []
   const seen = new Set<string>()
@@ -72,18 +88,7 @@ export async function saveTags(replica: Replica, itemId: string, drafts: TagDraf
         })
         continue
       }
-      const row: ClothingTagRow = {
-        id: newId(),
-        wardrobeItemId: itemId,
-        tagType: draft.type,
-        tagValue: draft.value,
-        confidenceScore: 1,
-        isAiGenerated: false,
-        isVerified: true,
-        createdAt: now,
-        updatedAt: now,
-        txid: '',
-      }
+      const row = ownTag(itemId, draft.type, draft.value, now)
       await db.tags.add(row)
       changes.push({
         table: 'tags',
