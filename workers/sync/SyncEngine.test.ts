@@ -8,7 +8,7 @@ import { mutate } from '@/data/mutations/mutate'
 import type { RowChangeOp } from '@/data/model/outbox'
 import { memoryDatabase, memoryReplica } from '@/data/testing/memoryReplica'
 import type { Replica } from '@/data/replica'
-import { SyncEngine } from './SyncEngine'
+import { SyncEngine, type SyncEngineOptions } from './SyncEngine'
 import { MemoryServer } from './testing/memoryServer'
 import { BUSY_RETRY_AFTER_MS, memoryTransport } from './testing/memoryTransport'
 
@@ -18,7 +18,11 @@ afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.stop()))
 })
 
-function device(server: MemoryServer, userId: string, options: { db?: MooriDB; scopeIdleMs?: number; windowRefreshMs?: number } = {}) {
+function device(
+  server: MemoryServer,
+  userId: string,
+  options: Pick<SyncEngineOptions, 'scopeIdleMs' | 'windowRefreshMs' | 'pullBackoff' | 'serverErrorRecheckMs'> & { db?: MooriDB } = {},
+) {
   const net = memoryTransport(server, userId)
   const db = options.db ?? memoryDatabase()
   const logs: string[] = []
@@ -38,6 +42,8 @@ function device(server: MemoryServer, userId: string, options: { db?: MooriDB; s
     releaseGraceMs: 0,
     windowRefreshMs: options.windowRefreshMs ?? 3_600_000,
     scopeIdleMs: options.scopeIdleMs ?? 86_400_000,
+    pullBackoff: options.pullBackoff,
+    serverErrorRecheckMs: options.serverErrorRecheckMs,
     random: () => 0,
     log: (message) => logs.push(message),
   })
@@ -429,6 +435,33 @@ describe('after a flaky network', () => {
     expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready' })
     expect(await ada.db.outbox.count()).toBe(0)
     expect(server.row('walls', wallId)).toMatchObject({ name: 'Flaky' })
+  })
+
+  it('a pull the server failed is tried again once the server answers, not at once and not after its whole backoff', async () => {
+    const server = world()
+    // The first failure alone backs off 30 s; the server answering brings it forward after 300 ms.
+    const ada = device(server, 'ada', { pullBackoff: { baseMs: 60_000 }, serverErrorRecheckMs: 300 })
+    await ada.engine.start()
+    await ada.net.flush()
+    const pulls = () => ada.net.requests.filter((r) => r === 'pull wall:w1').length
+    ada.net.failNext(/^pull wall:w1$/, 'server-error')
+    ada.engine.retainScope('wall:w1')
+    await ada.net.flush()
+    expect(pulls()).toBe(1)
+    expect((await ada.db.scopes.get('wall:w1'))?.status).not.toBe('ready')
+
+    // A push gets through at once: too soon after the failure to try the pull again.
+    await createWall(ada.replica, { name: 'Soon after' })
+    expect(await ada.settle(ada.engine.flush())).toMatchObject({ status: 'done' })
+    await ada.net.flush()
+    expect(pulls()).toBe(1)
+
+    await new Promise((resolve) => setTimeout(resolve, 350))
+    await createWall(ada.replica, { name: 'Later' })
+    expect(await ada.settle(ada.engine.flush())).toMatchObject({ status: 'done' })
+    await ada.net.flush()
+    expect(pulls()).toBe(2)
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready' })
   })
 
   it('a push the server itself failed keeps its backoff, whatever else gets through', async () => {

@@ -32,6 +32,10 @@ export interface SyncEngineOptions {
   releaseGraceMs?: number
   /** Scopes unused for this long are dropped with the rows only they held. */
   scopeIdleMs?: number
+  /** How pulls back off after failures (tests lengthen it to see a retry brought forward). */
+  pullBackoff?: { baseMs?: number; maxMs?: number }
+  /** A pull the server failed is brought forward when the server answers again, at most this often. */
+  serverErrorRecheckMs?: number
   random?: () => number
   log?: (message: string, error?: unknown) => void
 }
@@ -59,6 +63,8 @@ export class SyncEngine {
   private readonly windowRefreshMs: number
   private readonly pushDebounceMs: number
   private readonly scopeIdleMs: number
+  private readonly pullBackoff: { baseMs?: number; maxMs?: number }
+  private readonly serverErrorRecheckMs: number
   private readonly random: () => number
   private readonly log: (message: string, error?: unknown) => void
   private readonly channels: LiveChannels
@@ -75,6 +81,8 @@ export class SyncEngine {
   private pushWaitsForNetwork = false
   /** Scopes whose pull failed for want of a network, retried at once when a push gets through. */
   private readonly pullsWaitingForNetwork = new Set<string>()
+  /** When each scope's pull last failed and when its retry is due (ms since the epoch). */
+  private readonly pullRetries = new Map<string, { failedAt: number; dueAt: number }>()
   private pushing: Promise<FlushSummary> | null = null
   private intervals: Array<ReturnType<typeof setInterval>> = []
   private leaseCounter = 0
@@ -88,6 +96,8 @@ export class SyncEngine {
     this.windowRefreshMs = options.windowRefreshMs ?? 60_000
     this.pushDebounceMs = options.pushDebounceMs ?? 40
     this.scopeIdleMs = options.scopeIdleMs ?? 14 * 86_400_000
+    this.pullBackoff = options.pullBackoff ?? {}
+    this.serverErrorRecheckMs = options.serverErrorRecheckMs ?? 5000
     this.random = options.random ?? Math.random
     this.log = options.log ?? ((message, error) => console.warn(`[sync] ${message}`, error ?? ''))
     this.status = new SyncStatusWriter(this.db)
@@ -308,12 +318,19 @@ export class SyncEngine {
     const attempt = this.pullAttempts.get(scope) ?? 0
     this.pullAttempts.set(scope, attempt + 1)
     this.cancelPullRetry(scope)
+    const delay = retryDelay(attempt, { ...this.pullBackoff, random: this.random })
+    this.pullRetries.set(scope, { failedAt: Date.now(), dueAt: Date.now() + delay })
+    this.startPullTimer(scope, delay)
+  }
+
+  private startPullTimer(scope: string, delay: number): void {
     this.pullTimers.set(
       scope,
       setTimeout(() => {
         this.pullTimers.delete(scope)
+        this.pullRetries.delete(scope)
         void this.pull(scope)
-      }, retryDelay(attempt, { random: this.random })),
+      }, delay),
     )
   }
 
@@ -333,12 +350,26 @@ export class SyncEngine {
       this.pullAttempts.delete(scope)
       void this.pull(scope)
     }
+    // A pull the server failed (a 500 in a bad moment) may have backed off for up to a minute; the
+    // server answering again is a good sign it has recovered. Such a pull is brought forward, at most
+    // once per serverErrorRecheckMs and within a second (spread, so devices do not come back at once),
+    // keeping its attempt count, so a scope that keeps failing still backs off.
+    const now = Date.now()
+    for (const [scope, retry] of this.pullRetries) {
+      if (!this.pullTimers.has(scope) || now - retry.failedAt < this.serverErrorRecheckMs) continue
+      if (retry.dueAt - now <= this.serverErrorRecheckMs) continue
+      clearTimeout(this.pullTimers.get(scope))
+      const delay = Math.round(this.random() * 1000)
+      this.pullRetries.set(scope, { ...retry, dueAt: now + delay })
+      this.startPullTimer(scope, delay)
+    }
   }
 
   private cancelPullRetry(scope: string): void {
     const timer = this.pullTimers.get(scope)
     if (timer) clearTimeout(timer)
     this.pullTimers.delete(scope)
+    this.pullRetries.delete(scope)
   }
 
   /** Windows are pulled again whole; live incremental scopes catch up from their cursor, which is
