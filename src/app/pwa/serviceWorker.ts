@@ -54,6 +54,17 @@ export async function acceptUpdate(beforeReload: () => Promise<void>): Promise<v
     window.location.reload()
     return
   }
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+  // The reload waits until the new version controls this page, or (should this page not be
+  // controlled, so no change of controller ever comes) until it is active.
+  let reloading = false
+  const reload = () => {
+    if (reloading) return
+    reloading = true
+    window.location.reload()
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
+  next.addEventListener('statechange', () => {
+    if (next.state === 'activated') reload()
+  })
   next.postMessage({ type: 'SKIP_WAITING' })
 }

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
@@ -28,6 +28,17 @@ function publishSecondVersion(): void {
   } finally {
     rmSync(outDir, { recursive: true, force: true })
   }
+}
+
+/** What the page's service workers are doing, for a failure's message (CI keeps only the log). */
+function workerStates(page: Page): Promise<string> {
+  return page
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      const state = (worker: ServiceWorker | null | undefined) => worker?.state ?? 'none'
+      return `workers: controller ${state(navigator.serviceWorker.controller)}, active ${state(registration?.active)}, waiting ${state(registration?.waiting)}, installing ${state(registration?.installing)}`
+    })
+    .catch((error: unknown) => `workers: could not be read (${String(error)})`)
 }
 
 test('an update waits for Reload and keeps a change made before it', async ({ browser }) => {
@@ -67,7 +78,11 @@ test('an update waits for Reload and keeps a change made before it', async ({ br
 
   await expect(otherTab.getByTestId('update-prompt')).toContainText('A new version of Moori is available')
   await page.getByRole('button', { name: 'Reload' }).click()
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'e2e-v2', { timeout: 30_000 })
+  await expect(page.locator('html'))
+    .toHaveAttribute('data-build', 'e2e-v2', { timeout: 30_000 })
+    .catch(async (error: Error) => {
+      throw new Error(`${await workerStates(page)}\n${error.message}`)
+    })
   await expect(page.getByText('Made before the update').first()).toBeVisible()
 
   // The other tab: the new version is already active, so nothing waits; Reload just reloads into it.
