@@ -27,7 +27,9 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://localhost:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // A trace (DOM snapshots and a screencast of every action) cost about a third of the suite's time on
+    // two cores. `npm test` turns it off (its log names every failure); a spec run on its own keeps one.
+    trace: process.env.MOORI_E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
     // Installing the service worker precaches the whole app (about 130 files) in every new context, a
     // third of a screen test's time on two cores. Specs about offline use or caching opt in with
     // test.use({ serviceWorkers: 'allow' }).
