@@ -516,3 +516,54 @@ describe("a row read again at a screen's request (the outfit job's status poll)"
     expect(await ada.db.jobs.get('job1')).toBeUndefined()
   })
 })
+
+// Found by the chaos run: polaroids Ada added stayed at (0,0) in her replica for good while the server had
+// them where Bo's automatic layout put them.
+describe('a server version masked by a waiting change', () => {
+  it('is read again once the change is pushed, even when the first read of it fails', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.engine.lease({ id: 'tab-a:1', scope: 'wall:w1', tab: 'tab-a' })
+    await ada.net.flush()
+
+    // Ada adds a polaroid; the server stores it but the answer is lost, so her insert still waits.
+    ada.net.offline = true
+    const id = await addPolaroid(ada.replica, { wallId: 'w1', name: 'mine', message: 'hi', externalUrl: 'https://example.com/a.jpg' })
+    await ada.net.flush()
+    ada.net.offline = false
+    ada.net.failNext(/^push$/, 'lost-answer')
+    expect(await ada.settle(ada.engine.flush())).toMatchObject({ status: 'retry', remaining: 1 })
+    expect(server.row('polaroids', id)).toMatchObject({ x: 0, y: 0 })
+
+    // Bo's automatic layout moves it. Ada hears it live, then her socket drops and joins again: the pull
+    // brings it too and her cursor passes it. Her insert (which sets x and y) still waits, so the replica
+    // keeps (0,0) and marks the row to be read again. The server answering that pull sends the insert
+    // again at once (it changes nothing now), and reading the row again meets a 500.
+    server.push('bo', [{ op: 'call', fn: 'move_polaroid', args: { p_id: id, new_x: 50, new_y: 50, new_z_index: 2 } }])
+    ada.net.failNext(/^fetch polaroids$/, 'server-error')
+    ada.net.dropSocket()
+    await ada.net.flush()
+    expect(ada.net.requests.filter((r) => r === 'fetch polaroids')).toHaveLength(1)
+    expect(await ada.db.outbox.count()).toBe(0)
+    expect(await ada.db.polaroids.get(id)).toMatchObject({ x: 0, y: 0 })
+
+    /** Lets the network answer, and the engine's timers run, until `done` holds or `ms` have passed. */
+    const until = async (done: () => Promise<boolean>, ms: number) => {
+      const deadline = Date.now() + ms
+      while (!(await done()) && Date.now() < deadline) {
+        await ada.net.flush()
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+
+    // The network heals and the wall is opened again: its pull is ready, yet from its cursor it never
+    // sends this version again. Only reading the row again repairs the replica.
+    ada.net.heal()
+    ada.engine.lease({ id: 'tab-b:1', scope: 'wall:w1', tab: 'tab-b' })
+    await until(async () => (await ada.db.polaroids.get(id))?.x === 50, 3000)
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready', channel: 'joined' })
+    expect(await ada.db.polaroids.get(id)).toMatchObject({ x: 50, y: 50, zIndex: 2, name: 'mine' })
+    expect(await ada.db.staleRows.count()).toBe(0)
+  }, 15_000)
+})

@@ -239,7 +239,13 @@ export class SyncEngine {
       requests += run.requests
       if (this.stopped) return { status: 'retry', sent, requests, remaining: -1, error: 'Sync stopped' }
       if (run.status === 'retry') return await this.pushFailed(run.error, sent, requests)
-      await refreshStaleRows(this.db, this.transport)
+      // Rows whose server version a waiting change masked are read again now that it is pushed. A read
+      // that failed fails the run, so it is tried again with the push's backoff (and at once when the
+      // network is back): with the outbox empty nothing else would push, and no pull sends that version
+      // again, so the replica kept the old value for good (the chaos run's polaroids left at 0,0).
+      const unread = await refreshStaleRows(this.db, this.transport)
+      if (this.stopped) return { status: 'retry', sent, requests, remaining: -1, error: 'Sync stopped' }
+      if (unread) return await this.pushFailed(unread, sent, requests)
       this.pushAttempt = 0
       this.pushNotBefore = 0
       this.pushWaitsForNetwork = false

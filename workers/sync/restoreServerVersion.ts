@@ -5,7 +5,7 @@
 import type { MooriDB } from '@/data/db'
 import type { SyncedTable } from '@/data/model/rows'
 import { serverTableOf } from '@/data/model/tables'
-import { isSyncError } from './classifyError'
+import { isSyncError, type SyncError } from './classifyError'
 import { applyServerRows } from './applyToReplica'
 import { FETCH_ROWS_MAX, type SyncTransport } from './transport'
 
@@ -58,8 +58,12 @@ export async function refreshServerRow(db: MooriDB, transport: SyncTransport, ta
   }
 }
 
-/** Re-reads rows marked stale whose waiting changes have all been pushed; offline, they stay marked. */
-export async function refreshStaleRows(db: MooriDB, transport: SyncTransport): Promise<void> {
+/**
+ * Re-reads rows marked stale whose waiting changes have all been pushed. A read that fails (offline, a
+ * 500) leaves its row, and those after it, marked, and is returned so the caller tries again: no pull
+ * will send that server version again (the scope's cursor has passed it). Null once all were read.
+ */
+export async function refreshStaleRows(db: MooriDB, transport: SyncTransport): Promise<SyncError | null> {
   for (const stale of await db.staleRows.toArray()) {
     if ((await db.outbox.where('keys').equals(stale.key).count()) > 0) continue
     try {
@@ -68,8 +72,9 @@ export async function refreshStaleRows(db: MooriDB, transport: SyncTransport): P
       else if ((await db.outbox.where('keys').equals(stale.key).count()) === 0) await db.table(stale.table).delete(stale.rowId)
       await db.staleRows.delete(stale.key)
     } catch (error) {
-      if (isSyncError(error)) return
+      if (isSyncError(error)) return error
       throw error
     }
   }
+  return null
 }
