@@ -567,3 +567,38 @@ describe('a server version masked by a waiting change', () => {
     expect(await ada.db.staleRows.count()).toBe(0)
   }, 15_000)
 })
+
+describe('a wall made private and public again', () => {
+  // Ada pulled Bo's wall while it was private (its polaroids left her replica, her cursor passed their
+  // versions); once public again its pull listed them but never sent them.
+  it('brings back the polaroids of a wall pulled while it was private', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.engine.lease({ id: 'tab-a:1', scope: 'wall:w1', tab: 'tab-a' })
+    await ada.net.flush()
+    expect(await ada.db.polaroids.get('p1')).toMatchObject({ x: 1, y: 2 })
+
+    server.write('walls', { id: 'w1', private: true })
+    server.write('polaroids', { id: 'p1', x: 50, y: 50 }) // Bo's layout, while Ada may not see it
+    ada.engine.lease({ id: 'tab-b:1', scope: 'wall:w1', tab: 'tab-b' })
+    await ada.net.flush()
+    expect(await ada.db.polaroids.get('p1')).toBeUndefined()
+
+    server.write('walls', { id: 'w1', private: false })
+    ada.net.failNext(/^fetch polaroids$/, 'server-error') // the first read of it fails
+    ada.engine.lease({ id: 'tab-c:1', scope: 'wall:w1', tab: 'tab-c' })
+    await ada.net.flush()
+    expect(await ada.db.walls.get('w1')).toMatchObject({ private: false })
+    expect(await ada.db.polaroids.get('p1')).toBeUndefined()
+
+    ada.engine.lease({ id: 'tab-d:1', scope: 'wall:w1', tab: 'tab-d' })
+    await ada.net.flush()
+    expect(await ada.db.polaroids.get('p1')).toMatchObject({ x: 50, y: 50, name: 'p' })
+    expect(await ada.db.scopes.get('wall:w1')).toMatchObject({ status: 'ready' })
+    // Read, it joins the scope at the next pull.
+    ada.engine.lease({ id: 'tab-e:1', scope: 'wall:w1', tab: 'tab-e' })
+    await ada.net.flush()
+    expect(await ada.db.scopeMembers.get(['wall:w1', 'polaroids', 'p1'])).toBeDefined()
+  })
+})

@@ -94,10 +94,12 @@ export async function applyServerRows(db: MooriDB, rows: ServerRows): Promise<vo
   })
 }
 
-/** Applies one pull inside a single transaction, so readers never see half a scope. */
-export async function applyPull(db: MooriDB, scope: string, response: PullResponse): Promise<void> {
-  await db.transaction('rw', syncTransactionTables(db), async () => {
+/** Applies one pull inside a single transaction, so readers never see half a scope. Returns the rows
+ * the pull lists as members that the replica lacks and the pull did not send: the caller reads them. */
+export async function applyPull(db: MooriDB, scope: string, response: PullResponse): Promise<Array<{ table: SyncedTable; rowId: string }>> {
+  return db.transaction('rw', syncTransactionTables(db), async () => {
     const pending = await loadPending(db)
+    const absent: Array<{ table: SyncedTable; rowId: string }> = []
     await putAll(db, response.rows, pending)
     for (const [serverTable, ids] of Object.entries(response.members) as Array<[ServerTable, string[]]>) {
       const table = localTableOf[serverTable]
@@ -106,8 +108,17 @@ export async function applyPull(db: MooriDB, scope: string, response: PullRespon
       const missing = previous.filter((m) => !current.has(m.rowId)).map((m) => m.rowId)
       const dropped = await olderThanPull(db, table, missing, response.cursor)
       const known = new Set(previous.map((m) => m.rowId))
+      const joining = ids.filter((id) => !known.has(id))
+      // A row the scope lists but neither sends (its version is older than the cursor) nor the replica
+      // holds was evicted while the user could not see it (a wall made private, pulled, then public
+      // again): no pull from this cursor sends it again. It joins the scope once read, so a read that
+      // fails is tried again by the next pull.
+      const held = (await db.table(table).bulkGet(joining)) as Array<AnyRow | undefined>
+      const lacking = joining.filter((id, i) => !held[i] && !pending.has(`${table}:${id}`))
+      absent.push(...lacking.map((rowId) => ({ table, rowId })))
+      const lacks = new Set(lacking)
       await db.scopeMembers.bulkDelete(dropped.map((rowId) => [scope, table, rowId] as [string, string, string]))
-      await db.scopeMembers.bulkPut(ids.filter((id) => !known.has(id)).map((rowId) => ({ scope, table, rowId })))
+      await db.scopeMembers.bulkPut(joining.filter((id) => !lacks.has(id)).map((rowId) => ({ scope, table, rowId })))
       for (const rowId of dropped) await removeIfUnreferenced(db, table, rowId, pending)
     }
     await evictUncovered(db, scope, response, pending)
@@ -117,6 +128,7 @@ export async function applyPull(db: MooriDB, scope: string, response: PullRespon
       )
     }
     await markScopePulled(db, scope, response.cursor)
+    return absent
   })
 }
 

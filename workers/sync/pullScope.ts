@@ -8,6 +8,7 @@ import { applyPull } from './applyToReplica'
 import { asSyncError, type SyncError } from './classifyError'
 import { parsePullResponse } from './parsePullResponse'
 import { refreshToken } from './refreshToken'
+import { restoreServerVersions } from './restoreServerVersion'
 import { markScopeFailed } from './scopeState'
 import type { SyncTransport, TokenSource } from './transport'
 
@@ -38,7 +39,9 @@ export async function pullScope(context: PullContext, scope: string): Promise<Pu
   try {
     const response = await fetchScope(context, scope)
     if (context.stopped()) return { status: 'stopped' }
-    await applyPull(context.db, scope, response)
+    const absent = await applyPull(context.db, scope, response)
+    if (absent.length > 0 && !context.stopped()) await restoreServerVersions(context.db, context.transport, absent)
+    if (context.stopped()) return { status: 'stopped' }
     return { status: 'pulled' }
   } catch (error) {
     if (context.stopped()) return { status: 'stopped' }
