@@ -72,8 +72,11 @@ export async function refreshStaleRows(db: MooriDB, transport: SyncTransport): P
       else if ((await db.outbox.where('keys').equals(stale.key).count()) === 0) await db.table(stale.table).delete(stale.rowId)
       await db.staleRows.delete(stale.key)
     } catch (error) {
-      if (isSyncError(error)) return error
-      throw error
+      if (!isSyncError(error)) throw error
+      // A refusal will not change by asking again: the mark goes, and the next change to the row brings
+      // its version. Anything else (offline, a 500, an expired token) is tried again.
+      if (error.kind === 'permanent') await db.staleRows.delete(stale.key)
+      else return error
     }
   }
   return null
