@@ -2,24 +2,34 @@
 // screen per chunk there. The polaroid route renders over the page it came from when the navigation
 // state names a background (the home page), else over its wall: screens never import each other, so
 // the route table puts the two together. Screens that lead to others fetch their code ahead
-// (create-wall → the new wall, a wall → its polaroids), so those open offline too.
+// (home → create-wall → the new wall → its polaroids, and the photo shrinker), so those open offline
+// too. A screen whose code cannot be had says so (ScreenErrorBoundary) instead of blanking the app.
 import { Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react'
 import { Route, Routes, useLocation, type Location } from 'react-router-dom'
 import { BootShell } from './BootShell'
 import { lazyScreen, type LazyScreen } from './lazyScreen'
 import { ROUTES, SCREEN_CHUNKS, screensForPath, type RouteEntry, type ScreenName } from './screenChunks'
 import { NotFoundScreen } from './NotFoundScreen'
+import { ScreenErrorBoundary } from './ScreenErrorBoundary'
 import { afterFirstScreen, firstScreenRendered } from '@/lib/afterFirstScreen'
+import { loadDownscaler } from '@/lib/downscaleImage'
 
 /** Fetches a screen's code once the current screen is shown; a failure only means it loads when opened. */
 function prefetch(load: () => Promise<unknown>): void {
-  afterFirstScreen(() => void load().catch((error: unknown) => console.warn('Could not fetch a screen ahead of time', error)))
+  afterFirstScreen(
+    () =>
+      void load().catch((error: unknown) => console.warn('Could not fetch a screen ahead of time', error)),
+  )
 }
 
-/** Screens whose code fetches another's ahead: the screen they usually lead to. */
-const LEADS_TO: Partial<Record<ScreenName, ScreenName>> = {
-  CreateWallScreen: 'WallScreen',
-  WallScreen: 'PolaroidScreen',
+/** What a screen fetches ahead once it is shown: the screens it usually leads to, and the photo
+ * shrinker where a photo may be added next. So a device that goes offline moments after its first
+ * visit (before the service worker has the app) can still make a wall and put a photo on it. */
+const LEADS_TO: Partial<Record<ScreenName, Array<() => Promise<unknown>>>> = {
+  HomeScreen: [() => SCREENS.CreateWallScreen.preload(), loadDownscaler, () => SCREENS.ProfileScreen.preload()],
+  CreateWallScreen: [() => SCREENS.WallScreen.preload()],
+  WallScreen: [() => SCREENS.PolaroidScreen.preload(), loadDownscaler],
+  ProfileScreen: [() => SCREENS.WallScreen.preload()],
 }
 
 /** What a screen takes: only the polaroid has a prop (`overlay`), which elementOf and the background route pass. */
@@ -30,24 +40,27 @@ function lazyOf(name: ScreenName): LazyScreen<ScreenProps> {
   // Each chunk exports the screen under its own name; the table's types cannot say so per key.
   const load = SCREEN_CHUNKS[name] as unknown as () => Promise<ScreenModule>
   return lazyScreen(() => {
-    const next = LEADS_TO[name]
-    if (next) prefetch(SCREEN_CHUNKS[next])
+    for (const next of LEADS_TO[name] ?? []) prefetch(next)
     return load()
   }, name)
 }
 
 /** One lazy screen per chunk of the route table. */
-const SCREENS = Object.fromEntries((Object.keys(SCREEN_CHUNKS) as ScreenName[]).map((name) => [name, lazyOf(name)])) as Record<
-  ScreenName,
-  LazyScreen<ScreenProps>
->
+const SCREENS = Object.fromEntries(
+  (Object.keys(SCREEN_CHUNKS) as ScreenName[]).map((name) => [name, lazyOf(name)]),
+) as Record<ScreenName, LazyScreen<ScreenProps>>
 
 /**
  * Resolves once the screens `pathname` shows can render without suspending (their code is usually
  * already on its way: the boot script asked for it); never rejects.
  */
 export function preloadScreensFor(pathname: string): Promise<unknown> {
-  return Promise.all(screensForPath(pathname).map((name) => SCREENS[name].preload())).catch(() => undefined)
+  return loadScreensFor(pathname).catch(() => undefined)
+}
+
+/** Loads the code of the screens `pathname` shows; rejects when it cannot be had (offline). */
+function loadScreensFor(pathname: string): Promise<unknown> {
+  return Promise.all(screensForPath(pathname).map((name) => SCREENS[name].preload()))
 }
 
 /** Commits with the screen it sits beside: for screens that do not say themselves when they are shown. */
@@ -78,26 +91,28 @@ export function AppRoutes() {
   const location = useLocation()
   const background = (location.state as { background?: Location } | null)?.background
   return (
-    <Suspense fallback={<BootShell />}>
-      <Routes location={background ?? location}>
-        {ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={elementOf(route)} />
-        ))}
-        <Route
-          path="*"
-          element={
-            <>
-              <NotFoundScreen />
-              <Shown />
-            </>
-          }
-        />
-      </Routes>
-      {background && (
-        <Routes>
-          <Route path="/wall/:wallId/polaroid/:polaroidId" element={<SCREENS.PolaroidScreen overlay />} />
+    <ScreenErrorBoundary resetKey={location.pathname} retry={() => loadScreensFor(location.pathname)}>
+      <Suspense fallback={<BootShell />}>
+        <Routes location={background ?? location}>
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={elementOf(route)} />
+          ))}
+          <Route
+            path="*"
+            element={
+              <>
+                <NotFoundScreen />
+                <Shown />
+              </>
+            }
+          />
         </Routes>
-      )}
-    </Suspense>
+        {background && (
+          <Routes>
+            <Route path="/wall/:wallId/polaroid/:polaroidId" element={<SCREENS.PolaroidScreen overlay />} />
+          </Routes>
+        )}
+      </Suspense>
+    </ScreenErrorBoundary>
   )
 }

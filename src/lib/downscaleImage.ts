@@ -9,6 +9,9 @@ const DOWNSCALE = { maxSide: 800, quality: 0.7, type: 'image/jpeg' } as const
 
 const loadLibrary = () => import('browser-image-compression')
 
+/** Fetches the library now (the route table fetches it ahead where a photo may be added next). */
+export const loadDownscaler = (): Promise<unknown> => loadLibrary()
+
 /** Screens that take photos fetch the library when they open (it is not in the first load), so a
  * photo picked after the connection dropped still shrinks. */
 export function preloadDownscaler(): void {

@@ -1,0 +1,90 @@
+// A screen that cannot be shown says so, with Try Again, instead of React unmounting the whole app
+// and leaving a blank page. The usual cause is a screen whose code the device does not have yet and
+// cannot fetch (offline moments after a first visit, before the service worker holds the app): its
+// code is asked for again on Try Again and as soon as the device is back online.
+import { Component, type ReactNode } from 'react'
+import { Button, ButtonLink } from '@/components/Button'
+import { StateMessage } from '@/components/StateMessage'
+import { messages } from '@/lib/messages'
+
+interface Props {
+  children: ReactNode
+  /** Fetches what the screen needs again; rejects when it still cannot be had. */
+  retry: () => Promise<unknown>
+  /** A new value (another address) shows the children again. */
+  resetKey: string
+}
+
+interface State {
+  error: Error | null
+  retrying: boolean
+}
+
+export class ScreenErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, retrying: false }
+
+  static getDerivedStateFromError(error: Error): Partial<State> {
+    return { error }
+  }
+
+  override componentDidCatch(error: Error): void {
+    console.error('A screen could not be shown', error)
+  }
+
+  override componentDidMount(): void {
+    window.addEventListener('online', this.onOnline)
+  }
+
+  override componentDidUpdate(previous: Props): void {
+    if (previous.resetKey !== this.props.resetKey && this.state.error)
+      this.setState({ error: null, retrying: false })
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.onOnline)
+  }
+
+  private readonly onOnline = () => {
+    if (this.state.error) void this.retry()
+  }
+
+  private readonly retry = async () => {
+    if (this.state.retrying) return
+    this.setState({ retrying: true })
+    try {
+      await this.props.retry()
+      this.setState({ error: null, retrying: false })
+    } catch {
+      this.setState({ retrying: false })
+    }
+  }
+
+  override render(): ReactNode {
+    const { error, retrying } = this.state
+    if (!error) return this.props.children
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine
+    return (
+      <main id="main">
+        <StateMessage
+          title={offline ? 'You are offline' : 'This page could not be shown'}
+          headingLevel={1}
+          tone="error"
+          action={
+            <>
+              <Button variant="primary" onClick={() => void this.retry()} disabled={retrying}>
+                {retrying ? 'Trying...' : messages.tryAgain}
+              </Button>{' '}
+              <ButtonLink to="/" variant="secondary">
+                Go Home
+              </ButtonLink>
+            </>
+          }
+        >
+          {offline
+            ? 'This page is not on this device yet. It opens as soon as you are back online.'
+            : 'Check your connection and try again.'}
+        </StateMessage>
+      </main>
+    )
+  }
+}

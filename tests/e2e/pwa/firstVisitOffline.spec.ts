@@ -1,0 +1,104 @@
+// Offline moments after a first visit, before the service worker holds the app (issue 27): the home
+// page fetches ahead what its next steps need (create-wall → the wall → the polaroid, and the photo
+// shrinker), so a wall can be made and a photo put on it; they reach the server once online. A screen
+// whose code the device does not have yet says so, instead of a blank page, and opens once online.
+import { expect, test, type Page } from '@playwright/test'
+import { admin } from '../support/stack'
+import { createUser, signInContext } from '../support/users'
+import { ALLOW_SERVICE_WORKERS } from '../support/serviceWorker'
+import { eventually, photo } from '../support/walls'
+
+// Allowed, so the offline spell starts while the worker is still installing, as on a real first visit.
+test.use(ALLOW_SERVICE_WORKERS)
+
+/** The first visit: home with its first cards shown, the service worker not in control yet. */
+async function firstVisit(page: Page): Promise<void> {
+  await page.goto('/')
+  await expect(page.getByRole('heading').first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Create' }).first()).toBeVisible()
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+}
+
+test('offline right after the first visit, a new wall gets its photo, and both reach the server online', async ({
+  browser,
+}) => {
+  const user = await createUser()
+  const context = await browser.newContext()
+  await signInContext(context, user)
+  const page = await context.newPage()
+  await firstVisit(page)
+  // What the home page fetches ahead has arrived (a person takes this long to reach for Create).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((r) => /\/assets\/PolaroidScreen-/.test(r.name)),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  await context.setOffline(true)
+
+  await page.getByRole('link', { name: 'Create' }).first().click()
+  await page.getByLabel(/^Name/).fill('Made on a first visit')
+  await page.getByRole('button', { name: 'Create Moori' }).click()
+  await expect(page).toHaveURL(/\/wall\/[A-Za-z0-9_-]+$/)
+  const wallId = new URL(page.url()).pathname.split('/').pop()!
+  await page.getByRole('button', { name: 'Upload' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Upload an image' })
+  await dialog
+    .getByLabel('Choose an image')
+    .setInputFiles({ name: 'first.jpg', mimeType: 'image/jpeg', buffer: await photo(40, 1600, 1200) })
+  await dialog.getByLabel('Name (optional)').fill('First photo')
+  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await expect(page.getByRole('dialog', { name: 'First photo' })).toBeVisible({ timeout: 20_000 })
+
+  await context.setOffline(false)
+  const polaroids = async () =>
+    ((await admin.from('polaroids').select('name, image_path').eq('wall_id', wallId)).data ?? []) as Array<{
+      name: string
+      image_path: string | null
+    }>
+  admin
+    .from('polaroids')
+    .select('name, image_path')
+    .eq('wall_id', wallId)
+    .then(({ data }) => data ?? [])
+  await eventually(polaroids, (rows) => rows.length === 1 && rows[0]!.image_path !== null, 30_000)
+  const stored = (await polaroids())[0]!
+  expect(stored.name).toBe('First photo')
+  const image = await admin.storage
+    .from('polaroid-images')
+    .download(stored.image_path!.replace(/^polaroid-images\//, ''))
+  expect(image.error).toBeNull()
+  expect(image.data!.size).toBeGreaterThan(1000)
+  await context.close()
+})
+
+test('a screen whose code is not on the device yet says so offline, and opens once online', async ({
+  browser,
+}) => {
+  const user = await createUser()
+  const context = await browser.newContext()
+  await signInContext(context, user)
+  const page = await context.newPage()
+  await firstVisit(page)
+  await context.setOffline(true)
+  // The share screen is fetched by nothing ahead: a person only reaches it from the share sheet.
+  await page.evaluate(() => {
+    history.pushState({}, '', '/share')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  const notHere = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'You are offline' }) })
+  await expect(notHere).toContainText(
+    'This page is not on this device yet. It opens as soon as you are back online.',
+  )
+  await notHere.getByRole('button', { name: 'Try Again' }).click()
+  await expect(notHere).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { name: 'Nothing to add' })).toBeVisible()
+  await context.close()
+})
