@@ -25,9 +25,15 @@ test('a reload while photos are being prepared loses none and keeps none twice',
       starts.push((request.postDataJSON() as { processing_id: string }).processing_id)
     }
   })
-  // Large photos (4 MP) take a second or more each to shrink on two shared cores: time to reload.
-  const { jpeg } = await largeOutfitPhoto(2400, 1800)
-  const files = Array.from({ length: PHOTOS }, (_, i) => ({ name: `look-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) }))
+  // The third photo is a very large one (27 MP): it takes seconds to shrink while the others take a few
+  // hundred milliseconds, so the reload below lands after the first photos are kept and before the rest.
+  const small = (await largeOutfitPhoto(1600, 1200)).jpeg
+  const huge = (await largeOutfitPhoto(6000, 4500)).jpeg
+  const files = Array.from({ length: PHOTOS }, (_, i) => ({
+    name: `look-${i + 1}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from(i === 2 ? huge : small),
+  }))
 
   const page = await context.newPage()
   await page.goto(`/${user.username}`)
@@ -39,11 +45,43 @@ test('a reload while photos are being prepared loses none and keeps none twice',
   const batch = page.getByRole('dialog', { name: 'Your photos' })
   const rows = batch.getByTestId('outfit-batch-row')
   await expect(rows).toHaveCount(PHOTOS)
-  // Reload once the first photo is kept and while most still wait.
-  await expect(rows.first()).not.toHaveAttribute('data-state', 'preparing', { timeout: 30_000 })
-  const preparing = await batch.locator('[data-testid="outfit-batch-row"][data-state="preparing"]').count()
-  expect(preparing).toBeGreaterThan(2)
-  await page.reload()
+  // Reload the moment the first photos are kept, while the large one and those after it wait. Watched
+  // in the page, so no round trip or poll lets more photos through first. `domcontentloaded`: a new document.
+  const reloaded = page.waitForEvent('domcontentloaded', { timeout: 60_000 })
+  const atReload = await page.evaluate(
+    () =>
+      new Promise<{ kept: number; preparing: number }>((resolve) => {
+        // Rows may show another state for a moment before their photos are read: the watch starts once
+        // all eight have shown as being prepared.
+        let started = false
+        const check = () => {
+          const states = [...document.querySelectorAll('[data-testid="outfit-batch-row"]')].map((row) =>
+            row.getAttribute('data-state'),
+          )
+          const preparing = states.filter((state) => state === 'preparing').length
+          if (states.length === 0 || preparing === states.length) {
+            started ||= states.length > 0
+            return
+          }
+          if (!started) return
+          observer.disconnect()
+          resolve({ kept: states.length - preparing, preparing })
+          setTimeout(() => location.reload(), 0)
+        }
+        const observer = new MutationObserver(check)
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-state'],
+        })
+        check()
+      }),
+  )
+  expect(atReload.kept).toBeGreaterThan(0)
+  expect(atReload.preparing).toBeGreaterThan(0)
+  await reloaded
+  await page.waitForLoadState('load')
 
   // The photos still waiting count towards the header pill's total and show as being prepared; then all
   // are kept.
@@ -60,7 +98,11 @@ test('a reload while photos are being prepared loses none and keeps none twice',
     (n) => n === PHOTOS,
     30_000,
   )
-  const items = await admin.from('wardrobe_items').select('id, job_id').eq('user_id', user.id).eq('upload_source', 'ootd')
+  const items = await admin
+    .from('wardrobe_items')
+    .select('id, job_id')
+    .eq('user_id', user.id)
+    .eq('upload_source', 'ootd')
   const itemRows = (items.data ?? []) as Array<{ id: string; job_id: string }>
   expect(itemRows).toHaveLength(PHOTOS)
   const jobs = await admin.from('processing_jobs').select('id, input').eq('user_id', user.id)
