@@ -2,7 +2,7 @@
 // page fetches ahead what its next steps need (create-wall → the wall → the polaroid, and the photo
 // shrinker), so a wall can be made and a photo put on it; they reach the server once online. A screen
 // whose code the device does not have yet says so, instead of a blank page, and opens once online.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { ALLOW_SERVICE_WORKERS } from '../support/serviceWorker'
@@ -11,22 +11,22 @@ import { eventually, photo } from '../support/walls'
 // Allowed, so the offline spell starts while the worker is still installing, as on a real first visit.
 test.use(ALLOW_SERVICE_WORKERS)
 
-/** The first visit: home with its first cards shown, the service worker not in control yet. */
-async function firstVisit(page: Page): Promise<void> {
+/** A new person's first visit: home with its first cards shown, the service worker not in control yet. */
+async function firstVisit(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext()
+  await signInContext(context, await createUser())
+  const page = await context.newPage()
   await page.goto('/')
   await expect(page.getByRole('heading').first()).toBeVisible()
   await expect(page.getByRole('link', { name: 'Create' }).first()).toBeVisible()
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+  return { context, page }
 }
 
 test('offline right after the first visit, a new wall gets its photo, and both reach the server online', async ({
   browser,
 }) => {
-  const user = await createUser()
-  const context = await browser.newContext()
-  await signInContext(context, user)
-  const page = await context.newPage()
-  await firstVisit(page)
+  const { context, page } = await firstVisit(browser)
   // What the home page fetches ahead has arrived (a person takes this long to reach for Create).
   await expect
     .poll(
@@ -78,11 +78,7 @@ test('offline right after the first visit, a new wall gets its photo, and both r
 test('a screen whose code is not on the device yet says so offline, and opens once online', async ({
   browser,
 }) => {
-  const user = await createUser()
-  const context = await browser.newContext()
-  await signInContext(context, user)
-  const page = await context.newPage()
-  await firstVisit(page)
+  const { context, page } = await firstVisit(browser)
   await context.setOffline(true)
   // The share screen is fetched by nothing ahead: a person only reaches it from the share sheet.
   await page.evaluate(() => {
