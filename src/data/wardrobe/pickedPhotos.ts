@@ -10,6 +10,7 @@ import { OUT_OF_SPACE_MESSAGE, withQuotaRecovery } from '../storageQuota'
 import { newId } from '@/lib/ids'
 import { messages } from '@/lib/messages'
 import { keepPickedOutfit, type OutfitUpload } from './outfitUploads'
+import { compareCodeUnits } from '@/lib/compareCodeUnits'
 
 /** Shrinks one original (the app's is `downscaleImage`, in a web worker). */
 export type Shrink = (file: File) => Promise<Blob>
@@ -53,7 +54,7 @@ export async function keepPickedPhotos(
 /** Every picked photo still on the device (waiting or failed), in the order picked. */
 export async function pickedPhotosInOrder(db: MooriDB): Promise<PickedPhoto[]> {
   const rows = await db.pickedPhotos.toArray()
-  return rows.sort((a, b) => a.pickedAt - b.pickedAt || a.batchId.localeCompare(b.batchId) || a.position - b.position)
+  return rows.sort((a, b) => a.pickedAt - b.pickedAt || compareCodeUnits(a.batchId, b.batchId) || a.position - b.position)
 }
 
 /** Sends a photo that could not be read or kept back to preparation (it re-reads the stored original). */

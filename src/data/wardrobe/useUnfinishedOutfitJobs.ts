@@ -3,6 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ProcessingJobRow } from '../model/rows'
 import { useReplica } from '../ReplicaContext'
+import { compareCodeUnits } from '@/lib/compareCodeUnits'
 
 /** The signed-in user's outfit jobs that have not finished, newest first (to pick a dialog back up). */
 export function useUnfinishedOutfitJobs(): ProcessingJobRow[] | undefined {
@@ -10,6 +11,6 @@ export function useUnfinishedOutfitJobs(): ProcessingJobRow[] | undefined {
   return useLiveQuery(async () => {
     if (!userId) return []
     const jobs = await db.jobs.where('status').anyOf('queued', 'processing').toArray()
-    return jobs.filter((j) => j.userId === userId && j.kind === 'ootd').sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    return jobs.filter((j) => j.userId === userId && j.kind === 'ootd').sort((a, b) => compareCodeUnits(b.createdAt, a.createdAt))
   }, [db, userId])
 }

@@ -11,6 +11,7 @@ import { profileScope, type ScopeKey } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 import { pendingImages } from '../queries/scopeMembers'
 import { readScopeStatus, type ScopeStatus } from '../queries/useScope'
+import { compareCodeUnits } from '@/lib/compareCodeUnits'
 
 export interface WardrobeEntry {
   item: WardrobeItemRow
@@ -60,7 +61,7 @@ async function jobsWaitingToStart(db: MooriDB, jobIds: string[]): Promise<Set<st
 
 /** Items with their tags, jobs and upload state, newest first (shared with wardrobe import). */
 export async function wardrobeEntries(db: MooriDB, items: WardrobeItemRow[]): Promise<WardrobeEntry[]> {
-  items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
+  items.sort((a, b) => compareCodeUnits(b.createdAt, a.createdAt) || compareCodeUnits(a.id, b.id))
   const [tags, jobs, pending, waiting] = await Promise.all([
     db.tags.where('wardrobeItemId').anyOf(items.map((i) => i.id)).toArray(),
     db.jobs.bulkGet(items.map((i) => i.jobId ?? '')),
@@ -70,7 +71,7 @@ export async function wardrobeEntries(db: MooriDB, items: WardrobeItemRow[]): Pr
   const byItem = new Map<string, ClothingTagRow[]>()
   for (const tag of tags) byItem.set(tag.wardrobeItemId, [...(byItem.get(tag.wardrobeItemId) ?? []), tag])
   for (const list of byItem.values()) {
-    list.sort((a, b) => tagOrder.indexOf(a.tagType) - tagOrder.indexOf(b.tagType) || a.createdAt.localeCompare(b.createdAt))
+    list.sort((a, b) => tagOrder.indexOf(a.tagType) - tagOrder.indexOf(b.tagType) || compareCodeUnits(a.createdAt, b.createdAt))
   }
   return items.map((item, index) => ({
     item,

@@ -4,6 +4,7 @@
 import { fillMessage, messages } from '@/lib/messages'
 import { isImageFile } from '@/lib/pickImage'
 import { isUnfinishedJob, type JobStatus } from './jobs'
+import { compareCodeUnits } from '@/lib/compareCodeUnits'
 
 /** One batch holds at most this many photos (a closet in a few goes; the device keeps each one). */
 const MAX_BATCH_PHOTOS = 50
@@ -52,7 +53,7 @@ export interface BatchProgress {
  * than BATCH_GAP_MS between two). Null when nothing is unfinished. Failed jobs count as done. Photos
  * picked but not yet kept come in as jobs too (`pickedAsBatchJob`), so they count towards the total. */
 export function currentBatch(jobs: readonly BatchJob[]): BatchProgress | null {
-  const sorted = [...jobs].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+  const sorted = [...jobs].sort((a, b) => compareCodeUnits(a.createdAt, b.createdAt) || compareCodeUnits(a.id, b.id))
   const firstUnfinished = sorted.findIndex((job) => isUnfinishedJob(job.status) || job.holds === true)
   if (firstUnfinished < 0) return null
   let start = firstUnfinished
