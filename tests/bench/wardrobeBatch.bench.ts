@@ -69,7 +69,7 @@ async function batch(browser: Browser, url: string, user: BenchUser, username: s
     await page.waitForFunction(
       (count) =>
         document.querySelectorAll('[data-testid="outfit-batch-row"]').length === count &&
-        document.querySelectorAll('[data-testid="outfit-batch-row"][data-state="preparing"]').length === 0,
+        document.querySelectorAll('[data-testid="outfit-batch-row"]:is([data-state="preparing"], [data-state="loading"])').length === 0,
       photos.length,
       { timeout: 600_000 },
     )

@@ -34,17 +34,20 @@ export function OutfitBatchPanel({
   onContinue,
 }: {
   entries: BatchEntry[]
-  /** Which entries are still picked photos (and their error), which jobs have finished. */
-  states: BatchRowStates
+  /** Which entries are still picked photos (and their error), which jobs have finished; undefined while
+   * they are read (the rows wait in a neutral state rather than show a state they are not in). */
+  states: BatchRowStates | undefined
   onRetry: (key: string) => void
   onRemove: (key: string) => void
   onContinue: () => void
 }) {
   const account = useAccount()
   const navigate = useNavigate()
-  const done = entries.filter((entry) =>
-    states.picked.has(entry.jobId) ? states.picked.get(entry.jobId) !== null : states.doneJobIds.has(entry.jobId),
-  ).length
+  const done = states
+    ? entries.filter((entry) =>
+        states.picked.has(entry.jobId) ? states.picked.get(entry.jobId) !== null : states.doneJobIds.has(entry.jobId),
+      ).length
+    : null
   const username = account.profile?.username
   const viewProducts = () => {
     onContinue()
@@ -53,7 +56,7 @@ export function OutfitBatchPanel({
   return (
     <div className={styles.panel} data-testid="outfit-batch">
       <p className={styles.count} role="status" data-testid="outfit-batch-count">
-        {fillMessage(messages.batchDone, { done: String(done), total: String(entries.length) })}
+        {done === null ? '\u00a0' : fillMessage(messages.batchDone, { done: String(done), total: String(entries.length) })}
       </p>
       <ul className={styles.list} aria-label={messages.batchListLabel}>
         {entries.map((entry, index) => (
@@ -61,8 +64,8 @@ export function OutfitBatchPanel({
             key={entry.key}
             entry={entry}
             index={index}
-            picked={states.picked.has(entry.jobId)}
-            error={states.picked.get(entry.jobId) ?? null}
+            picked={states ? states.picked.has(entry.jobId) : undefined}
+            error={states?.picked.get(entry.jobId) ?? null}
             onRetry={() => onRetry(entry.key)}
             onRemove={() => onRemove(entry.key)}
           />
@@ -89,31 +92,35 @@ function BatchRow({
 }: {
   entry: BatchEntry
   index: number
-  /** Still a picked photo, not yet kept with its job. */
-  picked: boolean
+  /** Still a picked photo, not yet kept with its job; undefined while that is being read. */
+  picked: boolean | undefined
   /** Why the picked photo could not be read or kept. */
   error: string | null
   onRetry: () => void
   onRemove: () => void
 }) {
   const { online } = useConnectivity()
-  const live = useProcessingJob(picked ? null : entry.jobId)
-  const job = picked ? null : (live?.job ?? null)
+  const known = picked !== undefined
+  const isJob = picked === false
+  const live = useProcessingJob(isJob ? entry.jobId : null)
+  const job = isJob ? (live?.job ?? null) : null
   const view = jobView({ job, waitingToStart: live?.waitingToStart ?? false, online })
   const unreadable = error !== null
-  const failed = unreadable || (!picked && view.phase === 'failed')
-  const text = unreadable ? messages.jobFailed : picked ? messages.batchPreparing : view.text
-  const detail = error ?? (!picked && view.phase === 'failed' ? view.detail : null)
-  const progress = picked ? 0 : view.progress
+  const failed = unreadable || (isJob && view.phase === 'failed')
+  // A non-breaking space while unknown keeps the row's height.
+  const text = unreadable ? messages.jobFailed : !known ? '\u00a0' : picked ? messages.batchPreparing : view.text
+  const detail = error ?? (isJob && view.phase === 'failed' ? view.detail : null)
+  const progress = isJob ? view.progress : 0
   const name = entry.name ?? `#${index + 1}`
+  const state = unreadable ? 'failed' : !known ? 'loading' : picked ? 'preparing' : view.phase
   return (
-    <li className={styles.row} data-testid="outfit-batch-row" data-state={unreadable ? 'failed' : picked ? 'preparing' : view.phase}>
+    <li className={styles.row} data-testid="outfit-batch-row" data-state={state}>
       <Thumb imagePath={job?.input.image_path ?? null} />
       <div className={styles.body}>
         <p className={styles.name}>{name}</p>
         <p className={[styles.status, failed ? styles.failed : ''].join(' ')}>
           {failed && <Icon name="alert" size={16} />}
-          {!picked && view.phase === 'completed' && <Icon name="check" size={16} />}
+          {isJob && view.phase === 'completed' && <Icon name="check" size={16} />}
           <span data-testid="outfit-batch-status">{text}</span>
         </p>
         {detail && <p className={styles.detail}>{detail}</p>}

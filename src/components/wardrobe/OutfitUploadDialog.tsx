@@ -18,7 +18,7 @@ export type OutfitFlowPhase =
 
 export interface BatchProps {
   entries: BatchEntry[]
-  states: BatchRowStates
+  states: BatchRowStates | undefined
   onRetry: (key: string) => void
   onRemove: (key: string) => void
 }

@@ -94,7 +94,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       if (!entry) return
       try {
         // A photo that could not be read: it is read again from the original kept on the device.
-        if (states.picked.has(entry.jobId)) return await retryPickedPhoto(replica, entry.jobId, downscaleImage)
+        if (states?.picked.has(entry.jobId)) return await retryPickedPhoto(replica, entry.jobId, downscaleImage)
         const jobId = await retryOutfitJob(replica, entry.jobId)
         setEntries((current) => current.map((e) => (e.key === key ? { ...e, jobId } : e)))
       } catch (error) {

@@ -32,20 +32,19 @@ export interface BatchRowStates {
 }
 
 /** Where each photo of a batch stands: still picked (waiting or failed), or its job finished. Each id is
- * a picked photo's and, once kept, its job's. */
-export function useBatchRowStates(ids: readonly string[]): BatchRowStates {
+ * a picked photo's and, once kept, its job's. Undefined until the current list has been read: an answer
+ * for the list before (the empty one, just before a pick) would show every new photo as already kept. */
+export function useBatchRowStates(ids: readonly string[]): BatchRowStates | undefined {
   const { db } = useReplica()
   const key = ids.join(',')
-  return (
-    useLiveQuery(async () => {
-      const list = key ? key.split(',') : []
-      const [jobs, photos] = await Promise.all([db.jobs.bulkGet(list), db.pickedPhotos.bulkGet(list)])
-      return {
-        doneJobIds: new Set(jobs.flatMap((job) => (job && !isUnfinishedJob(job.status) ? [job.id] : []))),
-        picked: new Map(photos.flatMap((photo) => (photo ? [[photo.id, photo.error] as const] : []))),
-      }
-    }, [db, key]) ?? EMPTY
-  )
+  const answer = useLiveQuery(async () => {
+    const list = key ? key.split(',') : []
+    const [jobs, photos] = await Promise.all([db.jobs.bulkGet(list), db.pickedPhotos.bulkGet(list)])
+    const states: BatchRowStates = {
+      doneJobIds: new Set(jobs.flatMap((job) => (job && !isUnfinishedJob(job.status) ? [job.id] : []))),
+      picked: new Map(photos.flatMap((photo) => (photo ? [[photo.id, photo.error] as const] : []))),
+    }
+    return { key, states }
+  }, [db, key])
+  return answer?.key === key ? answer.states : undefined
 }
-
-const EMPTY: BatchRowStates = { doneJobIds: new Set(), picked: new Map() }

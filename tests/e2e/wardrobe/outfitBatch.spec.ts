@@ -84,12 +84,30 @@ test('many photos at once: each its own job, one failure, a 429 honoured, offlin
   await expect(upload.getByTestId('outfit-library-input')).toHaveAttribute('multiple', '')
   await upload.getByTestId('outfit-camera-input').setInputFiles(files[3]!)
   await expect(upload.getByTestId('outfit-picked-count')).toHaveText('4 photos chosen')
+  // Every state each row shows, from its first frame: a row must not show a job's state before its photo
+  // has been read as still being prepared.
+  await page.evaluate(() => {
+    const seen: Record<string, string[]> = {}
+    ;(window as unknown as { rowStates: typeof seen }).rowStates = seen
+    const record = () => {
+      for (const row of document.querySelectorAll('[data-testid="outfit-batch-row"]')) {
+        const name = row.querySelector('p')?.textContent ?? ''
+        const state = row.getAttribute('data-state') ?? ''
+        const states = (seen[name] ??= [])
+        if (states.at(-1) !== state) states.push(state)
+      }
+    }
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] })
+  })
   await upload.getByRole('button', { name: 'Upload 4 photos' }).click()
 
   // One row per photo, in the order picked, each with its own status.
   const batch = batchDialog(page)
   await expect(rows(page)).toHaveCount(4)
   await expect(rows(page).getByText(/^look-\d\.jpg$/)).toHaveText(names)
+  await expect(batch.locator('[data-testid="outfit-batch-row"]:is([data-state="preparing"], [data-state="loading"])')).toHaveCount(0, { timeout: 30_000 })
+  const shown = await page.evaluate(() => (window as unknown as { rowStates: Record<string, string[]> }).rowStates)
+  for (const name of names) expect(shown[name]?.filter((state) => state !== 'loading')[0], `${name}: ${shown[name]?.join(' → ')}`).toBe('preparing')
   await expect(rows(page).nth(1)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
   await expect(rows(page).nth(1)).toContainText(FAILED_PHOTO)
   await expect(rows(page).nth(0)).toHaveAttribute('data-state', 'processing')

@@ -51,8 +51,8 @@ test('a reload while photos are being prepared loses none and keeps none twice',
   const atReload = await page.evaluate(
     () =>
       new Promise<{ kept: number; preparing: number }>((resolve) => {
-        // Rows may show another state for a moment before their photos are read: the watch starts once
-        // all eight have shown as being prepared.
+        // Rows wait as 'loading' until their photos are read: the watch starts once all eight have shown
+        // as being prepared.
         let started = false
         const check = () => {
           const states = [...document.querySelectorAll('[data-testid="outfit-batch-row"]')].map((row) =>
@@ -90,7 +90,7 @@ test('a reload while photos are being prepared loses none and keeps none twice',
   await pill.click()
   await expect(rows).toHaveCount(PHOTOS)
   await expect(batch.getByText('Preparing photo...').first()).toBeVisible()
-  await expect(batch.locator('[data-state="preparing"]')).toHaveCount(0, { timeout: 90_000 })
+  await expect(batch.locator(':is([data-state="preparing"], [data-state="loading"])')).toHaveCount(0, { timeout: 90_000 })
 
   // On the server: every photo one item with one job.
   await eventually(
