@@ -126,22 +126,38 @@ export async function longTasksSince(page: Page, since: number): Promise<{ count
  * (50 ms or more, the browser's own definition) with its start time.
  */
 export const RECORDERS = `(() => {
-  const bench = { recording: false, frames: [], latencies: [], longTasks: [] }
+  const bench = { frames: [], latencies: [], longTasks: [] }
   window.__bench = bench
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
     }).observe({ type: 'longtask', buffered: true })
   } catch {}
+  // The frame loop runs only while recording: a page asking for every frame makes the compositor draw
+  // every frame, which is not what the app does and costs the page's other measures a core's share.
   let last = 0
+  let recording = false
+  let looping = false
   const loop = (t) => {
-    if (bench.recording) {
-      if (last) bench.frames.push(t - last)
-      last = t
-    } else last = 0
+    if (!recording) {
+      looping = false
+      last = 0
+      return
+    }
+    if (last) bench.frames.push(t - last)
+    last = t
     requestAnimationFrame(loop)
   }
-  requestAnimationFrame(loop)
+  Object.defineProperty(bench, 'recording', {
+    get: () => recording,
+    set: (on) => {
+      recording = on
+      if (on && !looping) {
+        looping = true
+        requestAnimationFrame(loop)
+      }
+    },
+  })
   window.addEventListener('pointermove', (event) => {
     if (!bench.recording) return
     const stamp = event.timeStamp

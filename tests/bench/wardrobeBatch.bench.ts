@@ -71,14 +71,14 @@ async function batch(browser: Browser, url: string, user: BenchUser, username: s
         document.querySelectorAll('[data-testid="outfit-batch-row"]').length === count &&
         document.querySelectorAll('[data-testid="outfit-batch-row"]:is([data-state="preparing"], [data-state="loading"])').length === 0,
       photos.length,
-      { timeout: 600_000 },
+      { timeout: 600_000, polling: 250 },
     )
     if (engine) {
       // Every job finished (completed or failed) and its items in the replica, so the Products area shows them.
       await page.waitForFunction(
         (count) => document.querySelectorAll('[data-testid="outfit-batch-row"][data-state="completed"], [data-testid="outfit-batch-row"][data-state="failed"]').length === count,
         photos.length,
-        { timeout: 900_000 },
+        { timeout: 900_000, polling: 250 },
       )
     }
     ms = Date.now() - started
