@@ -1,12 +1,21 @@
 // Any address that is not a route of the app.
 import { ButtonLink } from '@/components/Button'
 import { StateMessage } from '@/components/StateMessage'
+import { messages } from '@/lib/messages'
 
 export function NotFoundScreen() {
   return (
     <main id="main">
-      <StateMessage title="Page not found" headingLevel={1} action={<ButtonLink to="/" variant="primary">Go Home</ButtonLink>}>
-        There is nothing at this address.
+      <StateMessage
+        title={messages.pageNotFoundTitle}
+        headingLevel={1}
+        action={
+          <ButtonLink to="/" variant="primary">
+            {messages.goHome}
+          </ButtonLink>
+        }
+      >
+        {messages.pageNotFoundText}
       </StateMessage>
     </main>
   )

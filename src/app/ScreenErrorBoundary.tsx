@@ -66,23 +66,21 @@ export class ScreenErrorBoundary extends Component<Props, State> {
     return (
       <main id="main">
         <StateMessage
-          title={offline ? 'You are offline' : 'This page could not be shown'}
+          title={offline ? messages.screenOfflineTitle : messages.screenFailedTitle}
           headingLevel={1}
           tone="error"
           action={
             <>
               <Button variant="primary" onClick={() => void this.retry()} disabled={retrying}>
-                {retrying ? 'Trying...' : messages.tryAgain}
+                {retrying ? messages.tryingAgain : messages.tryAgain}
               </Button>{' '}
               <ButtonLink to="/" variant="secondary">
-                Go Home
+                {messages.goHome}
               </ButtonLink>
             </>
           }
         >
-          {offline
-            ? 'This page is not on this device yet. It opens as soon as you are back online.'
-            : 'Check your connection and try again.'}
+          {offline ? messages.screenOfflineText : messages.screenFailedText}
         </StateMessage>
       </main>
     )

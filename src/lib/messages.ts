@@ -144,7 +144,18 @@ export const messages = {
   // A part of the app that did not start (the failed state a screen shows with Try Again).
   presenceFailed: 'Could not see who else is here.',
   tryAgain: 'Try Again',
+  tryingAgain: 'Trying...',
   wallsFailed: 'Failed to load walls. Please refresh the page.',
+
+  // A screen whose code could not be had (offline before the service worker holds the app), and an
+  // address that is no screen. The spec has no wording for either.
+  screenOfflineTitle: 'You are offline',
+  screenOfflineText: 'This page is not on this device yet. It opens as soon as you are back online.',
+  screenFailedTitle: 'This page could not be shown',
+  screenFailedText: 'Check your connection and try again.',
+  pageNotFoundTitle: 'Page not found',
+  pageNotFoundText: 'There is nothing at this address.',
+  goHome: 'Go Home',
 } as const
 
 /** '1 item', '5 items': the `{items}` of the inbox's messages. */

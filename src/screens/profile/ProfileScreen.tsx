@@ -63,7 +63,7 @@ function ProfilePage({ username }: { username: string }) {
         headingLevel={1}
         action={
           <ButtonLink to="/" variant="primary">
-            Go Home
+            {messages.goHome}
           </ButtonLink>
         }
       >
