@@ -300,6 +300,25 @@ describe('pushes', () => {
     expect(server.row('polaroids', id)).toBeUndefined()
   })
 
+  it('shows the server version of a refused change even when reading it first fails', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    ada.engine.retainScope('wall:w1')
+    await ada.net.flush()
+    ada.net.offline = true
+    const id = await addPolaroid(ada.replica, { wallId: 'w1', name: 'mine', message: 'hi', externalUrl: 'https://example.com/a.jpg' })
+    await ada.net.flush()
+    server.write('walls', { id: 'w1', private: true }) // Bo hides the wall meanwhile
+    ada.net.offline = false
+    ada.net.failNext(/^fetch polaroids$/, 'server-error')
+    expect(await ada.settle(ada.engine.flush())).toMatchObject({ status: 'done' })
+    expect(await ada.db.failedMutations.count()).toBe(1)
+    expect(ada.net.requests.filter((r) => r === 'fetch polaroids')).toHaveLength(2)
+    expect(await ada.db.polaroids.get(id)).toBeUndefined()
+    expect(await ada.db.staleRows.count()).toBe(0)
+  })
+
   it('says offline while the network is gone, and pushes at once when the device is back', async () => {
     const server = world()
     const ada = device(server, 'ada')

@@ -12,7 +12,9 @@ import { FETCH_ROWS_MAX, type SyncTransport } from './transport'
 /**
  * Puts the server's versions of rows back after a refusal (every row a refused batch touched): read per
  * table, `FETCH_ROWS_MAX` ids a request; a row the server does not show leaves the replica unless a
- * change to it still waits. Offline, the next pull of the rows' scopes does it instead.
+ * change to it still waits. A read that fails (offline, a 500) marks the rows not yet read stale, so the
+ * push run reads them again (`refreshStaleRows`) until it gets them: no pull sends a refused change's
+ * row again unless it changes on the server, so the replica kept the refused value.
  */
 export async function restoreServerVersions(
   db: MooriDB,
@@ -21,7 +23,8 @@ export async function restoreServerVersions(
 ): Promise<void> {
   const byTable = new Map<SyncedTable, string[]>()
   for (const row of rows) byTable.set(row.table, [...(byTable.get(row.table) ?? []), row.rowId])
-  for (const [table, ids] of byTable) {
+  const tables = [...byTable]
+  for (const [t, [table, ids]] of tables.entries()) {
     const serverTable = serverTableOf[table]
     for (let start = 0; start < ids.length; start += FETCH_ROWS_MAX) {
       const chunk = ids.slice(start, start + FETCH_ROWS_MAX)
@@ -29,8 +32,10 @@ export async function restoreServerVersions(
       try {
         found = await transport.fetchRows(serverTable, chunk)
       } catch (error) {
-        if (isSyncError(error)) return
-        throw error
+        if (!isSyncError(error)) throw error
+        const unread = [[table, ids.slice(start)] as const, ...tables.slice(t + 1)]
+        await db.staleRows.bulkPut(unread.flatMap(([tab, rest]) => rest.map((rowId) => ({ key: `${tab}:${rowId}`, table: tab, rowId }))))
+        return
       }
       if (found.length > 0) await applyServerRows(db, { [serverTable]: found })
       const shown = new Set(found.map((row) => row.id))
