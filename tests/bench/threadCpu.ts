@@ -28,7 +28,8 @@ interface TraceEvent {
 /** Runs `work` with a trace of top-level tasks and returns each thread's CPU time meanwhile. */
 export async function measureThreadCpu(browser: Browser, page: Page, work: () => Promise<void>): Promise<ThreadCpu> {
   const file = path.join(os.tmpdir(), `moori-bench-trace-${process.pid}-${Date.now()}.json`)
-  await browser.startTracing(page, { path: file, categories: ['toplevel', '__metadata'] })
+  // Chromium writes each task (`RunTask`, with its thread time) under the timeline category only.
+  await browser.startTracing(page, { path: file, categories: ['toplevel', 'disabled-by-default-devtools.timeline'] })
   try {
     await work()
   } finally {
