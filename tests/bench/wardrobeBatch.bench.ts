@@ -58,7 +58,7 @@ async function batch(browser: Browser, url: string, user: BenchUser, username: s
   const { context, page } = await openProfile(browser, url, user, username, engine)
   await page.getByRole('button', { name: 'Upload Product' }).first().click()
   const upload = page.getByRole('dialog', { name: 'Upload Product' })
-  await upload.getByTestId('outfit-library-input').setInputFiles(photos)
+  await upload.getByTestId('outfit-library-input').setInputFiles(photos, { timeout: 180_000 })
   // Playwright's own script enters the page on its first wait (about 20 ms); not the app's, so before.
   await page.waitForFunction(() => true)
   const since = await page.evaluate(() => performance.now())
