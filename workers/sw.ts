@@ -14,7 +14,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { assetPathPattern } from '../src/lib/assetPaths'
 import { SHARE_TARGET_ACTION, SHARED_PHOTO_CACHE } from '../src/lib/shareTarget'
-import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath } from './sw/imageCacheKey'
+import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath, wholeObjectKey } from './sw/imageCacheKey'
 import { imageCacheName, readCacheOwner } from './sw/imageCaches'
 import { receiveShare } from './sw/shareTarget'
 
@@ -71,6 +71,17 @@ function imageStrategy(cacheName: string): CacheFirst {
       cacheName,
       plugins: [
         { cacheKeyWillBeUsed: ({ request }) => Promise.resolve(imageCacheKey(request.url) ?? request.url) },
+        // Offline (or a failed load), another size of the same photo beats none: the stored one first,
+        // then any size kept.
+        {
+          handlerDidError: async ({ request }) => {
+            const key = imageCacheKey(request.url)
+            if (!key) return undefined
+            const cache = await caches.open(cacheName)
+            const whole = wholeObjectKey(key)
+            return (await cache.match(whole)) ?? (await cache.match(whole, { ignoreSearch: true })) ?? undefined
+          },
+        },
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: 1500, maxAgeSeconds: 60 * 86_400, purgeOnQuotaError: true }),
       ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath } from './imageCacheKey'
+import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath, wholeObjectKey } from './imageCacheKey'
 
 describe('image cache keys', () => {
   it('drop the token and unify public, signed and authenticated links', () => {
@@ -10,6 +10,16 @@ describe('image cache keys', () => {
     expect(imageCacheKey('http://localhost:54321/storage/v1/object/public/polaroid-images/u1/p.jpg?t=1')).toBe(
       'http://localhost:54321/storage/v1/object/polaroid-images/u1/p.jpg',
     )
+  })
+
+  it('keep each rendered size apart, under the object, whatever the link', () => {
+    const whole = 'http://localhost:54321/storage/v1/object/polaroid-images/u1/p.jpg'
+    const small = imageCacheKey('http://localhost:54321/storage/v1/render/image/public/polaroid-images/u1/p.jpg?width=240&quality=75')
+    expect(small).toBe(`${whole}?width=240&quality=75`)
+    expect(imageCacheKey('http://localhost:54321/storage/v1/render/image/sign/polaroid-images/u1/p.jpg?token=t&quality=75&width=240')).toBe(small)
+    expect(imageCacheKey('http://localhost:54321/storage/v1/render/image/public/polaroid-images/u1/p.jpg?width=480&quality=75')).not.toBe(small)
+    expect(imageCacheKey('http://localhost:54321/storage/v1/render/image/public/polaroid-images/u1/p.jpg')).toBe(whole)
+    expect(wholeObjectKey(small!)).toBe(whole)
   })
 
   it('ignore anything that is not a stored object', () => {
