@@ -23,6 +23,7 @@ import { attachGestures, type ItemPosition } from './gestures'
 import { itemTransform } from './itemTransform'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import styles from './CanvasView.module.css'
+import { followZoomForPhotos } from './photoSizes'
 
 export interface CanvasItem {
   id: string
@@ -129,6 +130,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
       }
     }
     const unsubscribe = camera.subscribe(track)
+    const stopPhotoSizes = followZoomForPhotos(camera, layer)
     const observer = new ResizeObserver(() => {
       size = camera.viewportSize()
       track()
@@ -160,6 +162,7 @@ export function CanvasView<T extends CanvasItem>(props: CanvasViewProps<T>) {
       detach()
       observer.disconnect()
       unsubscribe()
+      stopPhotoSizes()
       camera.attach(null, null)
     }
   }, [camera, save])

@@ -10,6 +10,9 @@ import { PolaroidFrame, cardTilt } from './PolaroidFrame'
 import { StoredImage } from './StoredImage'
 import styles from './DiscoverCard.module.css'
 
+/** Home's grid: one column on a phone, columns of 300–420 px wider up (HomeScreen.module.css). */
+const DISCOVER_PHOTO_SIZES = '(max-width: 640px) 100vw, 420px'
+
 const ratios = [1, 0.8, 0.75, 1.2, 0.9, 1]
 
 /** A stable shape per polaroid, so the grid reads as a collage and never reflows on load. */
@@ -73,6 +76,7 @@ export function DiscoverCard({
           alt={name}
           ratio={discoverRatio(polaroid.id)}
           eager={eager}
+          sizes={DISCOVER_PHOTO_SIZES}
         />
       </PolaroidFrame>
     </article>

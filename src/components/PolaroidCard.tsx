@@ -22,6 +22,8 @@ export interface PolaroidCardProps {
   image?: ReactNode
   username?: string | null
   uploadPending?: boolean
+  /** The photo's <img sizes> (a wall's, which follows its zoom); without it the photo loads whole. */
+  photoSizes?: string
   actions?: ReactNode
   onOpen?: () => void
 }
@@ -38,6 +40,7 @@ export function PolaroidCard(props: PolaroidCardProps) {
     uploadPending,
     actions,
     onOpen,
+    photoSizes,
   } = props
   const title = name || 'Untitled polaroid'
   return (
@@ -62,7 +65,7 @@ export function PolaroidCard(props: PolaroidCardProps) {
           </>
         }
       >
-        {image ?? <StoredImage imagePath={imagePath} externalUrl={externalUrl} alt={title} pendingUpload={uploadPending} eager />}
+        {image ?? <StoredImage imagePath={imagePath} externalUrl={externalUrl} alt={title} pendingUpload={uploadPending} sizes={photoSizes} eager />}
       </PolaroidFrame>
       {actions && <div className={styles.actions}>{actions}</div>}
     </div>

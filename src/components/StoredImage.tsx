@@ -26,6 +26,9 @@ export interface StoredImageProps {
   onNaturalSize?: (size: { width: number; height: number }) => void
   /** Whether the image waits to upload, when the caller knows (it then shows without a lookup). */
   pendingUpload?: boolean
+  /** How wide the box is shown (an <img sizes> value): a public photo then loads in the smallest size
+   * Storage renders that fills it. Without it the stored photo is shown whole (full views). */
+  sizes?: string
 }
 
 export function StoredImage({
@@ -40,6 +43,7 @@ export function StoredImage({
   unavailableText = 'Image unavailable',
   onNaturalSize,
   pendingUpload,
+  sizes,
 }: StoredImageProps) {
   const image = useImageUrl(imagePath, externalUrl, pendingUpload)
   const [failures, setFailures] = useState(0)
@@ -71,6 +75,9 @@ export function StoredImage({
         <img
           key={`${source}#${failures}`}
           src={source}
+          // After a failed load the photo is asked for whole: a resized one may be what failed (a
+          // hosted project without transformations).
+          {...(sizes && image.srcSet && failures === 0 ? { srcSet: image.srcSet, sizes } : {})}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}

@@ -49,6 +49,7 @@ export function WallCard({ entry, layout = 'grid' }: { entry: WallEntry; layout?
                 externalUrl={p.externalUrl}
                 alt={p.name || 'Polaroid'}
                 fill
+                sizes={shown.length === 1 ? '(max-width: 640px) 100vw, 420px' : '(max-width: 640px) 50vw, 210px'}
               />
             </div>
           ))

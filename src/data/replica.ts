@@ -23,6 +23,8 @@ export interface SyncHandle {
 /** Turns stored image paths into URLs: public buckets directly, private ones by signing. */
 export interface ImageSigner {
   publicUrl(bucket: string, path: string): string
+  /** A public photo resized by Storage to `width` px wide; absent where Storage does not resize. */
+  publicSizedUrl?(bucket: string, path: string, width: number): string
   /** A signed URL valid for `expiresIn` seconds; throws when it cannot be made (e.g. offline). */
   sign(bucket: string, path: string, expiresIn: number): Promise<string>
 }

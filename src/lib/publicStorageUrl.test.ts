@@ -1,6 +1,6 @@
 import { StorageClient } from '@supabase/storage-js'
 import { describe, expect, it } from 'vitest'
-import { publicStorageUrl } from './publicStorageUrl'
+import { publicRenderUrl, publicStorageUrl } from './publicStorageUrl'
 
 describe('publicStorageUrl', () => {
   const bases = ['http://127.0.0.1:54321', 'https://abcdefgh.supabase.co']
@@ -16,6 +16,9 @@ describe('publicStorageUrl', () => {
     it.each(paths)(`matches storage-js's getPublicUrl on ${base} for %s`, (path) => {
       for (const bucket of ['avatars', 'polaroid-images']) {
         expect(publicStorageUrl(base, bucket, path)).toBe(storage.from(bucket).getPublicUrl(path).data.publicUrl)
+        expect(publicRenderUrl(base, bucket, path, 320, 70)).toBe(
+          storage.from(bucket).getPublicUrl(path, { transform: { width: 320, quality: 70 } }).data.publicUrl,
+        )
       }
     })
   }

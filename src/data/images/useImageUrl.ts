@@ -1,15 +1,18 @@
 // The URL to put in an <img> for a stored image, kept current: it follows the upload queue (local Blob
 // first) and can be re-resolved with a freshly signed link after a failed load.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ImageSigner } from '../replica'
 import { useReplica } from '../ReplicaContext'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { resolveImage, splitImagePath } from './imageSource'
+import { publicSrcSet } from './sizedSources'
 
 export interface ImageUrl {
   /** null while resolving, or when there is no way to show the image right now. */
   url: string | null
+  /** The same photo in smaller sizes (a public stored photo), for `srcset`; null otherwise. */
+  srcSet: string | null
   resolving: boolean
   /** The image still waits to upload (shown from the device). */
   pendingUpload: boolean
@@ -68,5 +71,6 @@ export function useImageUrl(imagePath: string | null, externalUrl: string | null
   }, [db, images, imagePath, externalUrl, attempt, pendingUpload, known])
 
   const refresh = useCallback(() => setAttempt((n) => n + 1), [])
-  return { url: state.url, resolving: state.resolving, pendingUpload: pendingUpload ?? false, refresh }
+  const srcSet = useMemo(() => publicSrcSet(images, imagePath, state.url), [images, imagePath, state.url])
+  return { url: state.url, srcSet, resolving: state.resolving, pendingUpload: pendingUpload ?? false, refresh }
 }

@@ -34,6 +34,7 @@ export function JoinCommunityHero({ onSignUp, samples }: { onSignUp: () => void;
                 alt=""
                 ratio={1}
                 eager
+                sizes="190px"
               />
             </PolaroidFrame>
           </div>

@@ -16,6 +16,7 @@ import { STICKER_CARD, StickerCard } from '@/components/StickerCard'
 import { useToast } from '@/components/Toasts'
 import styles from './WallCanvas.module.css'
 import { messages } from '@/lib/messages'
+import { wallPhotoSizes } from '@/canvas/photoSizes'
 
 type Placed = { width: number; height: number; draggable: boolean; label: string }
 export type WallCanvasItem =
@@ -170,6 +171,7 @@ export function WallCanvas({
         externalUrl={item.externalUrl}
         username={item.username}
         uploadPending={item.uploadPending}
+        photoSizes={wallPhotoSizes(camera)}
         onOpen={() => handlers.current.onOpen(item.id)}
         actions={
           <>
@@ -189,7 +191,7 @@ export function WallCanvas({
         }
       />
     )
-  }, [userId])
+  }, [userId, camera])
 
   const openItem = useCallback(
     (id: string) => {
