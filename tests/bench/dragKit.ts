@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import type { Browser, CDPSession, Page } from 'playwright'
+import type { Browser, BrowserContextOptions, CDPSession, Page } from 'playwright'
 import sharp from 'sharp'
 import { makeClient } from '../support/stack'
 
@@ -245,8 +245,8 @@ export function median(values: number[]): number {
 }
 
 /** A 1280×800 context signed in as the bench user (the session auth-js keeps), with the recorders. */
-export async function signedInContext(browser: Browser, session: unknown) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
+export async function signedInContext(browser: Browser, session: unknown, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true, ...options })
   await context.addInitScript(
     ([key, value]) => {
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value)
