@@ -179,13 +179,19 @@ class ServerCheck {
         if (action.accepted && !row.deleted_at && !this.refused(action, `stickers:${row.id}`)) this.lost.push(`${what}: sticker ${row.name} is still on the server`)
       }
     }
-    // The import dialog offers an item once per wall: two live stickers of it by one person is a double.
-    const live = new Map<string, number>()
+    // Every sticker on the run's walls was made by an attempt: more rows (live or deleted) by a person on
+    // a wall than that person's attempts to add one there is a double. (The same item may be stuck twice
+    // on purpose: the import dialog's selections last one visit of the wall.)
+    const rowsOf = new Map<string, number>()
     for (const row of this.server.stickers) {
-      if (row.deleted_at) continue
-      const key = `${row.wall_id} ${row.original_item_id} ${row.created_by}`
-      live.set(key, (live.get(key) ?? 0) + 1)
-      if (live.get(key) === 2) this.duplicated.push(`sticker ${row.name}: two live stickers of item ${row.original_item_id} by ${row.created_by} on wall ${row.wall_id}`)
+      if (this.before.stickers.some((s) => s.id === row.id)) continue
+      const key = `${row.wall_id} ${row.created_by}`
+      rowsOf.set(key, (rowsOf.get(key) ?? 0) + 1)
+    }
+    for (const [key, count] of rowsOf) {
+      const [wallId, userId] = key.split(' ')
+      const adds = this.attempts.filter((a) => a.kind === 'stickerAdd' && a.wallId === wallId && a.userId === userId).length
+      if (count > adds) this.duplicated.push(`stickers by ${userId} on wall ${wallId}: ${count} on the server for ${adds} adds`)
     }
     // Stickers made before the run (none today) and any the run saw stay unless deleted.
     for (const row of this.before.stickers) {
