@@ -1,6 +1,8 @@
-// The chaos run (issue 14): two people in two browser contexts, one of them with a second tab, share two
-// walls and do random things through the UI (add photos, move, edit, delete, toggle privacy, create and
-// delete walls) while the network misbehaves: a fifth of REST, RPC and Storage requests fail (500,
+// The chaos run (issues 14, 28): two people in two browser contexts, one of them with a second tab, share
+// two walls and do random things through the UI (add photos, move, edit, delete, toggle privacy, create
+// and delete walls; stick wardrobe items on walls as stickers, move and delete them; undo and redo a move;
+// on their own profile rename, show, hide and delete wardrobe items, verify, edit, remove and add their
+// tags, and edit the profile) while the network misbehaves: a fifth of REST, RPC and Storage requests fail (500,
 // dropped, or the answer lost after the server committed), realtime sockets drop, offline spells come
 // and go, a tab reloads in the middle of a push, the syncing tab closes. Then everything comes back
 // online and the run checks that nothing was lost or doubled and every replica equals what its person
@@ -16,10 +18,32 @@ import { E2E_PORT } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { photo, seedWall } from '../support/walls'
 import { injectFaults, type ContextFaults } from './faults'
-import { checkServer, readReplica, replicaDiffs, serverState, type Verdict } from './invariants'
+import { checkServer, type Verdict } from './invariants'
+import { replicaDiffs } from './replicaDiffs'
+import { readReplica, serverState, type ServerState } from './snapshots'
 import { Ledger, suspectBound, type ActionKind } from './ledger'
+import { changeTag, deleteItem, editItem, editProfile, toggleItemPrivacy } from './profileActions'
 import { startTcpProxy, type TcpProxy } from './tcpProxy'
-import { addPolaroid, createWall, deletePolaroid, deleteWall, editMessage, movePolaroid, openWall, togglePrivacy, wallShown, type Actor, type ChaosUser } from './uiActions'
+import {
+  addPolaroid,
+  addSticker,
+  createWall,
+  deletePolaroid,
+  deleteSticker,
+  appRunning,
+  deleteWall,
+  editMessage,
+  hasOwnSticker,
+  movePolaroid,
+  moveSticker,
+  openWall,
+  togglePrivacy,
+  undoRedoMove,
+  wallShown,
+  type Actor,
+  type ChaosUser,
+} from './uiActions'
+import { seedChaosWardrobe, type ChaosItem } from './wardrobeSetup'
 
 /** Seeds that once failed, kept as regression tests (seed: what it caught). */
 const regressionSeeds: Array<[number, string]> = [
@@ -47,7 +71,73 @@ const CONVERGE_MS = 75_000
  * (deleting a wall needs one's own new wall shown, so it is rarer: required from 150 actions on). */
 function minimumAccepted(actions: number): Partial<Record<ActionKind, number>> {
   const each = actions >= 150 ? 3 : 1
-  return { add: each, move: each, edit: each, delete: each, privacy: each, createWall: each, ...(actions >= 150 ? { deleteWall: 1 } : {}) }
+  const rarer = actions >= 150 ? 2 : 1
+  return {
+    add: each,
+    move: each,
+    edit: each,
+    delete: each,
+    privacy: each,
+    createWall: each,
+    ...(actions >= 150 ? { deleteWall: 1 } : {}),
+    stickerAdd: each,
+    stickerMove: rarer,
+    stickerDelete: rarer,
+    undo: rarer,
+    redo: rarer,
+    itemEdit: rarer,
+    itemPrivacy: rarer,
+    itemDelete: rarer,
+    tagAdd: rarer,
+    tagEdit: rarer,
+    tagVerify: rarer,
+    tagRemove: rarer,
+    profileEdit: rarer,
+  }
+}
+
+/** How often each kind of action is picked (relative weights): moves most, as people do. The profile's
+ * actions and sticker adds take 3-8 s each on a busy machine (a navigation, a dialog, a save) against
+ * 0.3-1 s for a move, so they are picked less; the catch-up below still gets each to its minimum. */
+const WEIGHTS: Array<[ActionKind, number]> = [
+  ['move', 22],
+  ['add', 8],
+  ['delete', 5],
+  ['edit', 5],
+  ['privacy', 5],
+  ['createWall', 5],
+  ['deleteWall', 4],
+  ['stickerAdd', 4],
+  ['stickerMove', 6],
+  ['stickerDelete', 4],
+  ['undo', 5],
+  ['itemEdit', 2],
+  ['itemPrivacy', 3],
+  ['itemDelete', 2],
+  ['tagAdd', 2],
+  ['tagEdit', 2],
+  ['tagVerify', 2],
+  ['tagRemove', 2],
+  ['profileEdit', 2],
+]
+/** A share of the picks goes to a kind still short of its minimum, so a short seed (CI's) reaches every
+ * minimum without the weights turning into a fixed rotation. */
+const CATCH_UP = 0.3
+/** Items each person starts with (deletes stop at three, see profileActions.ts). */
+const ITEMS_EACH = 6
+
+/** Actions made on one's own profile page rather than on a wall. */
+const ON_PROFILE = new Set<ActionKind>(['itemEdit', 'itemPrivacy', 'itemDelete', 'tagAdd', 'tagEdit', 'tagVerify', 'tagRemove', 'profileEdit'])
+
+function pickKind(random: Random, short: ActionKind[]): ActionKind {
+  if (short.length > 0 && random.chance(CATCH_UP)) return random.pick(short)
+  const total = WEIGHTS.reduce((n, [, w]) => n + w, 0)
+  let roll = random.next() * total
+  for (const [kind, weight] of WEIGHTS) {
+    roll -= weight
+    if (roll < 0) return kind
+  }
+  return 'move'
 }
 
 interface Person {
@@ -66,7 +156,10 @@ test.use({ actionTimeout: 5000, navigationTimeout: 15_000 })
 
 for (const seed of chosenSeeds()) {
   test(`chaos seed ${seed}: nothing lost, nothing doubled, every replica converges @chaos`, async ({ browser }) => {
-    test.setTimeout(170_000 + ACTIONS * 1500)
+    // Setup, healing and the verdict take up to about three minutes; an action up to 4 s at load 10 on two
+    // cores (3.1 s a step measured, 1.3 steps an action; a move 0.3-1 s, a profile or sticker action 3-8 s:
+    // a navigation, a dialog and a save).
+    test.setTimeout(170_000 + ACTIONS * 4000)
     await runChaos(browser, seed)
   })
 }
@@ -98,6 +191,7 @@ async function openTab(p: Person, name: string, wallId: string): Promise<Actor> 
 }
 
 async function runChaos(browser: Browser, seed: number): Promise<void> {
+  const began = Date.now()
   const random = seededRandom(seed)
   // Three streams, so the actions and the fault events stay the same for a seed however the requests
   // happen to interleave (the per-request decisions take from their own stream, in arrival order).
@@ -112,16 +206,22 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
   ].map((w) => w.id)
   const created: string[] = []
   const photos = await Promise.all([0, 120, 240].map((hue) => photo(hue, 160, 120)))
+  const items: ChaosItem[] = [...(await seedChaosWardrobe(adaUser, `${tag}-ada`, ITEMS_EACH)), ...(await seedChaosWardrobe(boUser, `${tag}-bo`, ITEMS_EACH))]
+  const userIds = [adaUser.id, boUser.id]
+  // The server as the run found it: what stays unless an action changed it.
+  const start = await serverState(shared, userIds)
   const ada = await person(browser, adaUser, faultRandom, ledger)
   const bo = await person(browser, boUser, faultRandom, ledger)
   const people = [ada, bo]
   let tabsOpened = 0
   const newTabName = () => `ada-${++tabsOpened}`
   try {
+    const tabsAt = Date.now()
     await openTab(ada, newTabName(), shared[0]!)
     await openTab(ada, newTabName(), shared[1]!)
     await openTab(bo, 'bo', shared[0]!)
     for (const p of people) p.faults.rate = FAULT_RATE
+    const actionsAt = Date.now()
 
     const walls = () => [...shared, ...created]
     const online = (p: Person) => p.offlineUntil === 0
@@ -132,24 +232,61 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
     const harnessErrors: string[] = []
     let step = 0
     let names = 0
-    const act = async (p: Person, actor: Actor, roll: number) => {
-      if (roll < 0.4) await movePolaroid(actor, random, ledger)
-      else if (roll < 0.58) await addPolaroid(actor, random.pick(photos), `${tag}-p${++names}`, ledger)
-      else if (roll < 0.68) await deletePolaroid(actor, random, ledger)
-      else if (roll < 0.76) await editMessage(actor, random, `${tag} message ${++names}`, ledger)
-      else if (roll < 0.84) await togglePrivacy(actor, ledger)
-      else if (roll < 0.92) {
-        if (!online(p)) ledger.skip('createWall: offline, no navigation')
-        else {
+    const minimums = minimumAccepted(ACTIONS)
+    const shortKinds = () => {
+      const accepted = ledger.byKind(true)
+      return (Object.entries(minimums) as Array<[ActionKind, number]>).filter(([kind, n]) => (accepted[kind] ?? 0) < n).map(([kind]) => kind)
+    }
+    const act = async (p: Person, actor: Actor, kind: ActionKind) => {
+      switch (kind) {
+        case 'move':
+          return movePolaroid(actor, random, ledger)
+        case 'add':
+          return addPolaroid(actor, random.pick(photos), `${tag}-p${++names}`, ledger)
+        case 'delete':
+          return deletePolaroid(actor, random, ledger)
+        case 'edit':
+          return editMessage(actor, random, `${tag} message ${++names}`, ledger)
+        case 'privacy':
+          return togglePrivacy(actor, ledger)
+        case 'createWall': {
+          if (!online(p)) return ledger.skip('createWall: offline, no navigation')
           const wallId = await createWall(actor, `${tag} new ${++names}`, ledger)
           if (wallId) created.push(wallId)
+          return
         }
-      } else {
-        const own = created.filter((id) => id === actor.wallId && ledger.actions.some((a) => a.kind === 'createWall' && a.wallId === id && a.userId === ownerOf(p)))
-        if (own.length === 0) ledger.skip('deleteWall: not on a wall of its own making')
-        else await deleteWall(actor, ledger)
+        case 'deleteWall': {
+          const own = created.filter((id) => id === actor.wallId && ledger.actions.some((a) => a.kind === 'createWall' && a.wallId === id && a.userId === ownerOf(p)))
+          if (own.length === 0) return ledger.skip('deleteWall: not on a wall of its own making')
+          await deleteWall(actor, ledger)
+          return
+        }
+        case 'stickerAdd':
+          return addSticker(actor, random, ledger)
+        case 'stickerMove':
+        case 'stickerDelete':
+          // With no sticker of one's own on the wall, a person sticks one on first.
+          if (!(await hasOwnSticker(actor))) return addSticker(actor, random, ledger)
+          return kind === 'stickerMove' ? moveSticker(actor, random, ledger) : deleteSticker(actor, random, ledger)
+        case 'undo':
+        case 'redo':
+          return undoRedoMove(actor, random, ledger)
+        case 'itemEdit':
+          return editItem(actor, random, `${tag}-item${++names}`, ledger)
+        case 'itemPrivacy':
+          return toggleItemPrivacy(actor, random, ledger)
+        case 'itemDelete':
+          return deleteItem(actor, random, ledger)
+        case 'tagAdd':
+        case 'tagEdit':
+        case 'tagVerify':
+        case 'tagRemove':
+          return changeTag(actor, random, kind, `${tag}-t${++names}`, ledger)
+        case 'profileEdit':
+          return editProfile(actor, `${tag} ${actor.name} ${++names}`.slice(0, 50), ledger)
       }
     }
+
 
     while (ledger.actions.length < ACTIONS && attempts < ACTIONS * 3) {
       step += 1
@@ -157,8 +294,12 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
       const p = random.pick(people)
       const actor = random.pick(p.tabs)
       ledger.beginAttempt()
+      const kind = pickKind(random, shortKinds())
+      // The profile's actions go to the profile from wherever the tab is, through the running app (so
+      // offline too); the others need a wall shown, and now and then the tab opens another.
+      const profileKind = ON_PROFILE.has(kind) && (await appRunning(actor))
       const shown = await wallShown(actor)
-      if (!shown || random.chance(0.05)) {
+      if (!profileKind && (!shown || random.chance(0.05))) {
         if (online(p)) {
           const target = random.pick(walls())
           const started = Date.now()
@@ -169,15 +310,15 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
         }
         continue
       }
-      const roll = random.next()
       attempts += 1
       const started = Date.now()
       const before = ledger.actions.length
       try {
-        await act(p, actor, roll)
+        await act(p, actor, kind)
         if (DEBUG) {
           const last = ledger.actions.length > before ? ledger.actions.at(-1) : undefined
-          const what = last ? `${last.kind}${last.polaroidId ? ` ${last.polaroidId}` : ''} ${last.accepted ? 'ok' : 'NOT accepted'}` : 'skipped'
+          const subject = last?.polaroidId ?? last?.stickerId ?? last?.itemId
+          const what = last ? `${last.kind}${subject ? ` ${subject}` : ''} ${last.accepted ? 'ok' : 'NOT accepted'}` : `${kind} skipped`
           console.info(`step ${step} #${attempts} ${actor.name} on ${last?.wallId ?? actor.wallId} ${what} ${Date.now() - started} ms`)
         }
       } catch (error) {
@@ -191,6 +332,7 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
 
     // Everything back online, no more faults: how long until every replica agrees with the server?
     const healed = Date.now()
+    const phases = `setup ${((tabsAt - began) / 1000).toFixed(0)} s, first tabs ${((actionsAt - tabsAt) / 1000).toFixed(0)} s, ${step} steps ${((healed - actionsAt) / 1000).toFixed(0)} s`
     for (const p of people) {
       p.faults.rate = 0
       p.faults.armReload(null)
@@ -200,9 +342,9 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
     }
     // Walls whose creation the UI did not confirm in time are checked too: one the server has was made.
     const unconfirmed = ledger.actions.filter((a) => a.kind === 'createWall' && !a.accepted).map((a) => a.wallId)
-    const verdict = await converge(people, ledger, [...new Set([...walls(), ...unconfirmed])])
+    const verdict = await converge(people, ledger, [...new Set([...walls(), ...unconfirmed])], start, items)
     const seconds = (Date.now() - healed) / 1000
-    report(seed, ledger, verdict, seconds, attempts)
+    report(seed, ledger, verdict, seconds, attempts, phases)
     expect(harnessErrors, `seed ${seed}: the harness failed outside any injected fault`).toEqual([])
     const suspects = ledger.excused('suspect')
     expect(ledger.count('suspect'), `seed ${seed}: excusals a UI regression would also give: ${JSON.stringify(suspects)}`).toBeLessThanOrEqual(suspectBound(attempts))
@@ -271,9 +413,11 @@ async function waitFor(what: string, check: () => Promise<string[]>, timeoutMs: 
 }
 
 /** After healing: pushes drain, each person opens every wall involved (so its scope pulls and goes
- * live), refusals are told, and the replicas are compared with what the server lets them see. */
-async function converge(people: Person[], ledger: Ledger, wallIds: string[]): Promise<Verdict> {
+ * live) and the wardrobe import (so the window of others' items is pulled again), refusals are told,
+ * and the replicas are compared with what the server lets them see. */
+async function converge(people: Person[], ledger: Ledger, wallIds: string[], start: ServerState, seeded: ChaosItem[]): Promise<Verdict> {
   const pageOf = (p: Person): Page => p.tabs[0]!.page
+  const userIds = people.map((p) => p.user.id)
   const loading: string[] = []
   for (const p of people) {
     loading.push(...(await waitFor(`${p.tabs[0]!.name} outbox`, async () => {
@@ -281,17 +425,30 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[]): Pr
       return replica.outbox > 0 ? [`${replica.outbox} changes still waiting`] : []
     }, CONVERGE_MS)))
   }
+  const scopeReady = (p: Person, scope: string, live: boolean) =>
+    waitFor(`${p.tabs[0]!.name} ${scope}`, async () => {
+      const state = (await readReplica(pageOf(p), p.user.id)).scopes.find((s) => s.key === scope)
+      const ready = state?.status === 'ready' && (!live || state.channel === 'joined')
+      return ready ? [] : [`is ${state?.status ?? 'absent'}, channel ${state?.channel ?? 'none'}`]
+      // A pull the server failed (a 500) keeps its backoff, up to a minute: as long as an outbox gets.
+    }, CONVERGE_MS)
   for (const p of people) {
     const actor = p.tabs[0]!
-    for (const wallId of [...wallIds, 'me']) {
-      const scope = wallId === 'me' ? 'me' : `wall:${wallId}`
-      if (wallId !== 'me') await openWall(actor, wallId)
-      loading.push(...(await waitFor(`${actor.name} ${scope}`, async () => {
-        const state = (await readReplica(pageOf(p), p.user.id)).scopes.find((s) => s.key === scope)
-        return state?.status === 'ready' && state.channel === 'joined' ? [] : [`is ${state?.status ?? 'absent'}, channel ${state?.channel ?? 'none'}`]
-        // A pull the server failed (a 500) keeps its backoff, up to a minute: as long as an outbox gets.
-      }, CONVERGE_MS)))
+    for (const wallId of wallIds) {
+      await openWall(actor, wallId)
+      loading.push(...(await scopeReady(p, `wall:${wallId}`, true)))
     }
+    loading.push(...(await scopeReady(p, 'me', true)))
+    // The import dialog pulls other people's public items again (a window, not live).
+    let shown = false
+    for (const wallId of wallIds) if (!shown) shown = await openWall(actor, wallId)
+    const pulledBefore = (await readReplica(pageOf(p), p.user.id)).scopes.find((s) => s.key === 'wardrobe')?.lastPulledAt ?? 0
+    await actor.page.getByRole('toolbar', { name: 'Moori actions' }).getByRole('button', { name: 'Wardrobe import' }).click()
+    loading.push(...(await waitFor(`${actor.name} wardrobe`, async () => {
+      const state = (await readReplica(pageOf(p), p.user.id)).scopes.find((s) => s.key === 'wardrobe')
+      return state?.status === 'ready' && (state.lastPulledAt ?? 0) > pulledBefore ? [] : [`is ${state?.status ?? 'absent'}, not pulled again`]
+    }, CONVERGE_MS)))
+    await actor.page.getByRole('dialog', { name: 'Wardrobe import' }).getByRole('button', { name: 'Done' }).click()
   }
   const failed = new Map<string, Set<string>>()
   const untold: string[] = []
@@ -305,15 +462,15 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[]): Pr
   const replicaProblems: string[] = []
   for (const p of people) {
     replicaProblems.push(...(await waitFor(p.tabs[0]!.name, async () => {
-      const [replica, server] = await Promise.all([readReplica(pageOf(p), p.user.id), serverState(wallIds)])
+      const [replica, server] = await Promise.all([readReplica(pageOf(p), p.user.id), serverState(wallIds, userIds)])
       return replicaDiffs(p.tabs[0]!.name, p.user.id, replica, server, wallIds)
     }, 20_000)))
   }
-  const { lost, duplicated, refusedByServer } = await checkServer(ledger, wallIds, failed)
-  return { lost, duplicated, refusedByServer, replicaDiffs: replicaProblems, loading, untold }
+  const { lost, duplicated, refusedByServer, confirmedLate } = await checkServer(ledger, await serverState(wallIds, userIds), start, seeded, failed)
+  return { lost, duplicated, refusedByServer, confirmedLate, replicaDiffs: replicaProblems, loading, untold }
 }
 
-function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number, attempts: number): void {
+function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number, attempts: number, phases: string): void {
   const accepted = ledger.accepted().length
   const list = (counts: Record<string, number> | Array<[string, number]>) =>
     (Array.isArray(counts) ? counts : Object.entries(counts)).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'
@@ -322,6 +479,8 @@ function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number,
     [
       `chaos seed ${seed}: ${ledger.actions.length} actions (${list(ledger.byKind())}), ${accepted} accepted by the UI (${list(ledger.byKind(true))}); ` +
         `${attempts} attempts, ${skipped} excused`,
+      `  accepted per table: ${list(ledger.byTable())}`,
+      `  not confirmed by the UI in time but on the server (checked): ${list(verdict.confirmedLate)}`,
       `  faults injected: ${list(ledger.faults)}`,
       `  excused, circumstances ${ledger.count('circumstance')}: ${list(ledger.excused('circumstance'))}`,
       `  excused, a tab reloaded under it ${ledger.count('interrupted')}: ${list(ledger.excused('interrupted'))}`,
@@ -329,7 +488,7 @@ function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number,
       `  refused by the server (and told) ${verdict.refusedByServer.length}: ${verdict.refusedByServer.join('; ') || 'none'}`,
       `  lost ${verdict.lost.length}, duplicated ${verdict.duplicated.length}, replica differences ${verdict.replicaDiffs.length}, ` +
         `scopes left loading ${verdict.loading.length}, refusals not shown ${verdict.untold.length}`,
-      `  converged in ${seconds.toFixed(1)} s after the network healed`,
+      `  converged in ${seconds.toFixed(1)} s after the network healed (${phases})`,
     ].join('\n'),
   )
 }

@@ -1,82 +1,15 @@
-// The chaos run's verdict, once everything is back online: every action the UI accepted is on the
-// server exactly once or sits in the user's failed mutations with its reason (and the user was told);
-// nothing is duplicated (rows or stored files); each user's replica holds exactly what that user may
-// see of the walls involved; and no scope is left loading.
-import type { Page } from '@playwright/test'
+// The chaos run's verdict on the server, once everything is back online: every action the UI accepted
+// is on the server exactly once or sits in the user's failed mutations with its reason (and the user was
+// told); nothing is duplicated (rows or stored files); nothing the run did not delete is gone; and every
+// field the run wrote holds a value someone wrote: the last one accepted unless a later attempt (or
+// another person's) may have come after it. Attempts the UI did not confirm in time are checked too:
+// one whose value the server holds was made, however late (counted as confirmed late), and a field
+// with unconfirmed attempts still holds its value from before the run or an attempted one, never
+// anything else. Walls, polaroids, stickers, wardrobe items, their tags and profiles alike.
 import { admin } from '../support/stack'
-import type { Action, Ledger } from './ledger'
-
-export interface ServerWall {
-  id: string
-  name: string
-  owner_id: string
-  private: boolean
-  deleted_at: string | null
-}
-
-export interface ServerPolaroid {
-  id: string
-  wall_id: string
-  name: string
-  message: string
-  x: number
-  y: number
-  z_index: number
-  image_path: string | null
-  created_by: string
-  deleted_at: string | null
-}
-
-export interface ReplicaSnapshot {
-  outbox: number
-  failed: Array<{ key: string; message: string; notified: number }>
-  scopes: Array<{ key: string; status: string; lastPulledAt: number | null; channel?: string }>
-  walls: Array<{ id: string; name: string; private: boolean; ownerId: string }>
-  polaroids: Array<{ id: string; wallId: string; name: string; message: string; x: number; y: number; zIndex: number }>
-}
-
-/** Reads a user's replica (IndexedDB `moori-<userId>`) from one of their pages. */
-export function readReplica(page: Page, userId: string): Promise<ReplicaSnapshot> {
-  return page.evaluate(async (name) => {
-    const db: IDBDatabase = await new Promise((resolve, reject) => {
-      const open = indexedDB.open(name)
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(new Error(String(open.error)))
-    })
-    const all = <T,>(store: string) =>
-      new Promise<T[]>((resolve, reject) => {
-        const request = db.transaction(store).objectStore(store).getAll()
-        request.onsuccess = () => resolve(request.result as T[])
-        request.onerror = () => reject(new Error(String(request.error)))
-      })
-    const [outbox, failed, scopes, walls, polaroids] = await Promise.all([
-      all<unknown>('outbox'),
-      all<{ entry: { key: string }; message: string; notified: number }>('failedMutations'),
-      all<{ key: string; status: string; lastPulledAt: number | null; channel?: string }>('scopes'),
-      all<{ id: string; name: string; private: boolean; ownerId: string }>('walls'),
-      all<{ id: string; wallId: string; name: string; message: string; x: number; y: number; zIndex: number }>('polaroids'),
-    ])
-    db.close()
-    return {
-      outbox: outbox.length,
-      failed: failed.map((f) => ({ key: f.entry.key, message: f.message, notified: f.notified })),
-      scopes: scopes.map(({ key, status, lastPulledAt, channel }) => ({ key, status, lastPulledAt, channel })),
-      walls: walls.map(({ id, name, private: isPrivate, ownerId }) => ({ id, name, private: isPrivate, ownerId })),
-      polaroids: polaroids.map(({ id, wallId, name, message, x, y, zIndex }) => ({ id, wallId, name, message, x, y, zIndex })),
-    }
-  }, `moori-${userId}`)
-}
-
-export async function serverState(wallIds: string[]): Promise<{ walls: ServerWall[]; polaroids: ServerPolaroid[] }> {
-  const walls = await admin.from('walls').select('id, name, owner_id, private, deleted_at').in('id', wallIds)
-  const polaroids = await admin
-    .from('polaroids')
-    .select('id, wall_id, name, message, x, y, z_index, image_path, created_by, deleted_at')
-    .in('wall_id', wallIds)
-  if (walls.error) throw walls.error
-  if (polaroids.error) throw polaroids.error
-  return { walls: walls.data, polaroids: polaroids.data }
-}
+import type { Action, ActionKind, Ledger } from './ledger'
+import type { ServerPolaroid, ServerState, ServerTag } from './snapshots'
+import type { ChaosItem } from './wardrobeSetup'
 
 /** How many stored files a polaroid's id has in its creator's folder (a retried upload must not add one). */
 async function storedCopies(polaroid: ServerPolaroid): Promise<number> {
@@ -85,171 +18,406 @@ async function storedCopies(polaroid: ServerPolaroid): Promise<number> {
   return data.filter((file) => file.name.startsWith(polaroid.id)).length
 }
 
-const samePlace = (a: { x: number; y: number }, b: { x?: number; y?: number }) => a.x === b.x && a.y === b.y
-
 export interface Verdict {
   lost: string[]
   duplicated: string[]
   /** Accepted actions the server refused, each among its user's failed changes (and told). */
   refusedByServer: string[]
+  /** Attempts the UI did not confirm in time whose change the server has, per kind. */
+  confirmedLate: Record<string, number>
   replicaDiffs: string[]
   loading: string[]
   untold: string[]
 }
 
-/** Checks the server against the ledger; `failed` holds each user's failed-mutation keys. */
-export async function checkServer(
+/** Checks the server against the ledger. `failed` holds each user's failed-mutation keys; `before` is
+ * the server as the run found it (after seeding), `seeded` the wardrobe items it started with. */
+export function checkServer(
   ledger: Ledger,
-  wallIds: string[],
+  server: ServerState,
+  before: ServerState,
+  seeded: ChaosItem[],
   failed: Map<string, Set<string>>,
-): Promise<Pick<Verdict, 'lost' | 'duplicated' | 'refusedByServer'>> {
-  const { walls, polaroids } = await serverState(wallIds)
-  const lost: string[] = []
-  const duplicated: string[] = []
-  const polaroidById = new Map(polaroids.map((p) => [p.id, p]))
-  const wallById = new Map(walls.map((w) => [w.id, w]))
-  const refusedByServer = new Set<string>()
-  const refused = (action: Action, key: string) => {
-    const hit = failed.get(action.userId)?.has(key) ?? false
-    if (hit) refusedByServer.add(`#${action.n} ${action.kind} by ${action.actor} (${key})`)
+): Promise<Pick<Verdict, 'lost' | 'duplicated' | 'refusedByServer' | 'confirmedLate'>> {
+  return new ServerCheck(ledger, server, before, seeded, failed).run()
+}
+
+class ServerCheck {
+  private readonly lost: string[] = []
+  private readonly duplicated: string[] = []
+  private readonly refusedByServer = new Set<string>()
+  private readonly confirmedLate: Record<string, number> = {}
+  private readonly attempts: Action[]
+  private readonly polaroid
+  private readonly sticker
+  private readonly wall
+  private readonly item
+  private readonly profile
+
+  constructor(
+    ledger: Ledger,
+    private readonly server: ServerState,
+    private readonly before: ServerState,
+    private readonly seeded: ChaosItem[],
+    private readonly failed: Map<string, Set<string>>,
+  ) {
+    this.attempts = ledger.actions
+    this.polaroid = new Map(server.polaroids.map((p) => [p.id, p]))
+    this.sticker = new Map(server.stickers.map((s) => [s.id, s]))
+    this.wall = new Map(server.walls.map((w) => [w.id, w]))
+    this.item = new Map(server.items.map((i) => [i.id, i]))
+    this.profile = new Map(server.profiles.map((p) => [p.id, p]))
+  }
+
+  private refused(action: Action, key: string): boolean {
+    const hit = this.failed.get(action.userId)?.has(key) ?? false
+    if (hit) this.refusedByServer.add(`#${action.n} ${action.kind} by ${action.actor} (${key})`)
     return hit
   }
-  const attempts = ledger.actions
-  const wallDeleted = (wallId: string) => Boolean(wallById.get(wallId)?.deleted_at)
 
-  // Adds and new walls are checked whether or not the UI confirmed them in time: one the server holds
-  // was accepted, however late, and must be there once and stay unless someone deleted it.
-  const checked = attempts.filter((a) => a.accepted || a.kind === 'add' || a.kind === 'createWall')
-  for (const action of checked) {
-    const what = `#${action.n} ${action.kind} by ${action.actor}${action.accepted ? '' : ' (confirmed late)'}`
-    if (action.kind === 'add') {
-      const copies = polaroids.filter((p) => p.name === action.name)
-      if (copies.length > 1) duplicated.push(`${what}: ${copies.length} polaroids named ${action.name}`)
-      const row = action.polaroidId ? polaroidById.get(action.polaroidId) : copies[0]
-      if (!action.accepted && !row) continue
-      if (!row) {
-        if (!refused(action, `polaroids:${action.polaroidId}`)) lost.push(`${what}: ${action.name} is not on the server and not among the failed changes`)
-        continue
-      }
-      const deletedOnPurpose = attempts.some((a) => a.kind === 'delete' && a.polaroidId === row.id) || wallDeleted(row.wall_id)
-      if (row.deleted_at && !deletedOnPurpose) lost.push(`${what}: ${action.name} was deleted without anyone deleting it`)
-      if (row.image_path && (await storedCopies(row)) !== 1) duplicated.push(`${what}: ${action.name} has ${await storedCopies(row)} stored files`)
-    } else if (action.kind === 'delete') {
-      const row = polaroidById.get(action.polaroidId!)
-      if (row && !row.deleted_at && !refused(action, `polaroids:${row.id}`)) lost.push(`${what}: ${row.name} is still on the server`)
-    } else if (action.kind === 'createWall') {
-      const copies = walls.filter((w) => w.name === action.name)
-      if (copies.length > 1) duplicated.push(`${what}: ${copies.length} walls named ${action.name}`)
-      if (copies.length === 0 && action.accepted && !refused(action, `walls:${action.wallId}`)) lost.push(`${what}: ${action.name} is not on the server`)
-    } else if (action.kind === 'deleteWall') {
-      const wall = wallById.get(action.wallId)
-      if (wall && !wall.deleted_at && !refused(action, `walls:${wall.id}`)) lost.push(`${what}: the wall is still there`)
+  private wallDeleted(wallId: string): boolean {
+    return Boolean(this.wall.get(wallId)?.deleted_at)
+  }
+
+  private tried(kind: ActionKind, match: (a: Action) => boolean): boolean {
+    return this.attempts.some((a) => a.kind === kind && match(a))
+  }
+
+  async run() {
+    await this.cards()
+    this.walls()
+    this.stickers()
+    this.items()
+    this.tags()
+    this.lastValues()
+    return {
+      lost: this.lost.map((f) => this.history(f)),
+      duplicated: this.duplicated.map((f) => this.history(f)),
+      refusedByServer: [...this.refusedByServer],
+      confirmedLate: this.confirmedLate,
     }
   }
 
-  // Values that last: the last accepted write must be what the server holds, unless a write after it
-  // (accepted or not) or a write by someone else may have come later, or it was refused visibly.
-  const lastWins = (
-    kind: Action['kind'],
+  private what(action: Action): string {
+    return `#${action.n} ${action.kind} by ${action.actor}${action.accepted ? '' : ' (confirmed late)'}`
+  }
+
+  /** Adds and deletes of polaroids. Adds are checked whether or not the UI confirmed them in time: one
+   * the server holds was made, however late, and must be there once and stay unless someone deleted it. */
+  private async cards(): Promise<void> {
+    const { polaroids } = this.server
+    for (const action of this.attempts) {
+      const what = this.what(action)
+      if (action.kind === 'add') {
+        const copies = polaroids.filter((p) => p.name === action.name)
+        if (copies.length > 1) this.duplicated.push(`${what}: ${copies.length} polaroids named ${action.name}`)
+        const row = action.polaroidId ? this.polaroid.get(action.polaroidId) : copies[0]
+        if (!action.accepted && !row) continue
+        if (!row) {
+          if (!this.refused(action, `polaroids:${action.polaroidId}`)) this.lost.push(`${what}: ${action.name} is not on the server and not among the failed changes`)
+          continue
+        }
+        if (!action.accepted) this.late(action)
+        const deletedOnPurpose = this.tried('delete', (a) => a.polaroidId === row.id) || this.wallDeleted(row.wall_id)
+        if (row.deleted_at && !deletedOnPurpose) this.lost.push(`${what}: ${action.name} was deleted without anyone deleting it`)
+        if (row.image_path && (await storedCopies(row)) !== 1) this.duplicated.push(`${what}: ${action.name} has ${await storedCopies(row)} stored files`)
+      } else if (action.kind === 'delete') {
+        const row = this.polaroid.get(action.polaroidId!)
+        if (!row) continue
+        if (!action.accepted && row.deleted_at) this.late(action)
+        if (action.accepted && !row.deleted_at && !this.refused(action, `polaroids:${row.id}`)) this.lost.push(`${what}: ${row.name} is still on the server`)
+      }
+    }
+    // Cards the run found on its walls stay unless someone deleted them (or their wall).
+    for (const row of this.before.polaroids) {
+      const now = this.polaroid.get(row.id)
+      if (now?.deleted_at && !this.tried('delete', (a) => a.polaroidId === row.id) && !this.wallDeleted(row.wall_id)) {
+        this.lost.push(`polaroid ${row.name} was deleted without anyone deleting it`)
+      }
+    }
+  }
+
+  private walls(): void {
+    const { walls } = this.server
+    for (const action of this.attempts) {
+      const what = this.what(action)
+      if (action.kind === 'createWall') {
+        const copies = walls.filter((w) => w.name === action.name)
+        if (copies.length > 1) this.duplicated.push(`${what}: ${copies.length} walls named ${action.name}`)
+        if (copies.length > 0 && !action.accepted) this.late(action)
+        if (copies.length === 0 && action.accepted && !this.refused(action, `walls:${action.wallId}`)) this.lost.push(`${what}: ${action.name} is not on the server`)
+      } else if (action.kind === 'deleteWall') {
+        const wall = this.wall.get(action.wallId)
+        if (!wall) continue
+        if (!action.accepted && wall.deleted_at) this.late(action)
+        if (action.accepted && !wall.deleted_at && !this.refused(action, `walls:${wall.id}`)) this.lost.push(`${what}: the wall is still there`)
+      }
+    }
+    for (const row of this.before.walls) {
+      if (this.wall.get(row.id)?.deleted_at && !this.tried('deleteWall', (a) => a.wallId === row.id)) this.lost.push(`wall ${row.name} was deleted without anyone deleting it`)
+    }
+  }
+
+  /** Stickers: one added is there (once per item, wall and person) and stays unless someone deleted it;
+   * one deleted is gone. */
+  private stickers(): void {
+    for (const action of this.attempts) {
+      const what = this.what(action)
+      if (action.kind === 'stickerAdd' && action.stickerId) {
+        const row = this.sticker.get(action.stickerId)
+        if (!row) {
+          if (action.accepted && !this.refused(action, `stickers:${action.stickerId}`)) this.lost.push(`${what}: sticker ${action.name} is not on the server and not among the failed changes`)
+          continue
+        }
+        if (!action.accepted) this.late(action)
+        const deletedOnPurpose = this.tried('stickerDelete', (a) => a.stickerId === row.id) || this.wallDeleted(row.wall_id)
+        if (row.deleted_at && !deletedOnPurpose) this.lost.push(`${what}: sticker ${action.name} was deleted without anyone deleting it`)
+      } else if (action.kind === 'stickerDelete') {
+        const row = this.sticker.get(action.stickerId!)
+        if (!row) continue
+        if (!action.accepted && row.deleted_at) this.late(action)
+        if (action.accepted && !row.deleted_at && !this.refused(action, `stickers:${row.id}`)) this.lost.push(`${what}: sticker ${row.name} is still on the server`)
+      }
+    }
+    // Every sticker on the run's walls was made by an attempt: more rows (live or deleted) by a person on
+    // a wall than that person's attempts to add one there is a double. (The same item may be stuck twice
+    // on purpose: the import dialog's selections last one visit of the wall.)
+    const rowsOf = new Map<string, number>()
+    for (const row of this.server.stickers) {
+      if (this.before.stickers.some((s) => s.id === row.id)) continue
+      const key = `${row.wall_id} ${row.created_by}`
+      rowsOf.set(key, (rowsOf.get(key) ?? 0) + 1)
+    }
+    for (const [key, count] of rowsOf) {
+      const [wallId, userId] = key.split(' ')
+      const adds = this.attempts.filter((a) => a.kind === 'stickerAdd' && a.wallId === wallId && a.userId === userId).length
+      if (count > adds) this.duplicated.push(`stickers by ${userId} on wall ${wallId}: ${count} on the server for ${adds} adds`)
+    }
+    // Stickers made before the run (none today) and any the run saw stay unless deleted.
+    for (const row of this.before.stickers) {
+      const now = this.sticker.get(row.id)
+      if (now?.deleted_at && !this.tried('stickerDelete', (a) => a.stickerId === row.id) && !this.wallDeleted(row.wall_id)) {
+        this.lost.push(`sticker ${row.name} was deleted without anyone deleting it`)
+      }
+    }
+  }
+
+  /** Wardrobe items: a delete is done (tags with it); an item nobody deleted is still there. */
+  private items(): void {
+    for (const action of this.attempts) {
+      if (action.kind !== 'itemDelete') continue
+      const row = this.item.get(action.itemId!)
+      if (!row) continue
+      const what = this.what(action)
+      if (!action.accepted && row.deleted_at) this.late(action)
+      if (action.accepted && !row.deleted_at && !this.refused(action, `wardrobeItems:${row.id}`)) this.lost.push(`${what}: item ${row.name} is still on the server`)
+      if (row.deleted_at) {
+        const left = this.server.tags.filter((t) => t.wardrobe_item_id === row.id && !t.deleted_at)
+        if (left.length > 0) this.lost.push(`${what}: item ${row.name} is deleted but ${left.length} of its tags are not`)
+      }
+    }
+    for (const item of this.seeded) {
+      const row = this.item.get(item.id)
+      if (!row) this.lost.push(`item ${item.name} is not on the server`)
+      else if (row.deleted_at && !this.tried('itemDelete', (a) => a.itemId === item.id)) this.lost.push(`item ${item.name} was deleted without anyone deleting it`)
+    }
+  }
+
+  /**
+   * Tags, by item, type and value (the run's values are unique): each tag action says whether that
+   * value should be on the item afterwards (an edit takes its old value away and puts the new one
+   * there; a verify also makes it verified). The last accepted one decides, unless a later attempt
+   * explains what the server has. Tags the run started with stay unless an attempt took them away.
+   */
+  private tags(): void {
+    const liveTag = (itemId: string, type: string, value: string): ServerTag | undefined =>
+      this.server.tags.find((t) => t.wardrobe_item_id === itemId && t.tag_type === type && t.tag_value === value && !t.deleted_at)
+    type Effect = { action: Action; present: boolean; verified: boolean }
+    const effects = new Map<string, Effect[]>()
+    const add = (itemId: string, type: string, value: string, effect: Effect) => {
+      const key = JSON.stringify([itemId, type, value])
+      effects.set(key, [...(effects.get(key) ?? []), effect])
+    }
+    for (const action of this.attempts) {
+      if (!action.kind.startsWith('tag') || !action.itemId || !action.tagType || action.tagValue === undefined) continue
+      if (action.kind === 'tagEdit' && action.fromValue !== undefined) add(action.itemId, action.tagType, action.fromValue, { action, present: false, verified: false })
+      add(action.itemId, action.tagType, action.tagValue, { action, present: action.kind !== 'tagRemove', verified: action.kind === 'tagVerify' })
+    }
+    for (const [key, group] of effects) {
+      const [itemId, type, value] = JSON.parse(key) as [string, string, string]
+      const item = this.item.get(itemId)
+      if (!item || item.deleted_at) continue
+      const tag = liveTag(itemId, type, value)
+      const holds = (e: Effect) => (e.present ? Boolean(tag) && (!e.verified || tag!.is_verified) : !tag)
+      const lastMatching = group.findLast(holds)
+      if (lastMatching && !lastMatching.action.accepted) this.late(lastMatching.action)
+      const last = group.findLast((e) => e.action.accepted)
+      if (!last || holds(last) || group.slice(group.indexOf(last) + 1).some(holds)) continue
+      const refusedTag = [...(this.failed.get(last.action.userId) ?? [])].some((k) => {
+        if (!k.startsWith('tags:')) return false
+        const row = this.server.tags.find((t) => t.id === k.slice(5))
+        return !row || row.wardrobe_item_id === itemId
+      })
+      if (refusedTag) {
+        this.refusedByServer.add(`#${last.action.n} ${last.action.kind} by ${last.action.actor} (tags of ${itemId})`)
+        continue
+      }
+      this.lost.push(`#${last.action.n} ${last.action.kind} by ${last.action.actor}: item ${item.name} should ${last.present ? 'have' : 'not have'} ${type} ${value}${last.verified ? ' (verified)' : ''}`)
+    }
+    for (const row of this.before.tags) {
+      const item = this.item.get(row.wardrobe_item_id)
+      if (!item || item.deleted_at) continue
+      const takenAway = this.attempts.some(
+        (a) => a.itemId === row.wardrobe_item_id && a.tagType === row.tag_type && ((a.kind === 'tagRemove' && a.tagValue === row.tag_value) || (a.kind === 'tagEdit' && a.fromValue === row.tag_value)),
+      )
+      const now = this.server.tags.find((t) => t.id === row.id)
+      if (!takenAway && (!now || now.deleted_at || now.tag_value !== row.tag_value)) this.lost.push(`tag ${row.tag_type} ${row.tag_value} of item ${item.name} went without anyone taking it away`)
+    }
+  }
+
+  private late(action: Action): void {
+    this.confirmedLate[action.kind] = (this.confirmedLate[action.kind] ?? 0) + 1
+  }
+
+  /**
+   * Values that last. For each thing and field: the last accepted write must be what the server holds,
+   * unless a write after it (accepted or not) may have come later, several people wrote it (any of their
+   * values may be last in the server's order), or it was refused visibly. Writes the UI did not confirm
+   * are checked too: the server's value must be one somebody wrote, or the one it had before the run.
+   */
+  private lastWins(
+    kinds: ActionKind[],
     key: (a: Action) => string | undefined,
-    matches: (a: Action) => boolean,
-    describe: (a: Action) => string,
+    serverValue: (key: string) => unknown,
+    valueOf: (a: Action) => unknown,
+    initial: (key: string) => { known: boolean; values: unknown[] },
+    alive: (key: string) => boolean,
+    describe: (key: string) => string,
     refusedKey: (a: Action) => string,
-  ) => {
+  ): void {
     const groups = new Map<string, Action[]>()
-    for (const action of attempts.filter((a) => a.kind === kind)) {
+    for (const action of this.attempts.filter((a) => kinds.includes(a.kind))) {
       const k = key(action)
       if (k) groups.set(k, [...(groups.get(k) ?? []), action])
     }
-    for (const group of groups.values()) {
+    for (const [k, group] of groups) {
+      if (!alive(k)) continue
+      const now = serverValue(k)
+      const matches = (a: Action) => JSON.stringify(valueOf(a)) === JSON.stringify(now)
+      const lastMatching = group.findLast(matches)
+      if (lastMatching && !lastMatching.accepted) this.late(lastMatching)
       const lastAccepted = group.findLast((a) => a.accepted)
-      if (!lastAccepted || !matchesAlive(lastAccepted)) continue
-      const later = group.slice(group.indexOf(lastAccepted) + 1)
       const users = new Set(group.map((a) => a.userId))
-      if (matches(lastAccepted) || later.some(matches) || refused(lastAccepted, refusedKey(lastAccepted))) continue
-      if (users.size > 1 && group.some(matches)) continue
-      lost.push(`#${lastAccepted.n} ${kind} by ${lastAccepted.actor}: ${describe(lastAccepted)}`)
+      if (lastAccepted && !matches(lastAccepted)) {
+        const later = group.slice(group.indexOf(lastAccepted) + 1)
+        const explained = later.some(matches) || (users.size > 1 && Boolean(lastMatching)) || this.refused(lastAccepted, refusedKey(lastAccepted))
+        if (!explained) {
+          this.lost.push(`#${lastAccepted.n} ${lastAccepted.kind} by ${lastAccepted.actor}: ${describe(k)} should be ${JSON.stringify(valueOf(lastAccepted))}, the server has ${JSON.stringify(now)}`)
+          continue
+        }
+      }
+      // Unconfirmed writes: what the server holds came from somewhere the run knows of.
+      const start = initial(k)
+      if (!lastMatching && start.known && !start.values.some((v) => JSON.stringify(v) === JSON.stringify(now))) {
+        const first = group[0]!
+        this.lost.push(`#${first.n} ${first.kind} by ${first.actor}: ${describe(k)} is ${JSON.stringify(now)}, which nobody wrote (before the run: ${JSON.stringify(start.values)})`)
+      }
     }
   }
-  const matchesAlive = (action: Action) => {
-    if (action.polaroidId) {
-      const row = polaroidById.get(action.polaroidId)
-      return Boolean(row && !row.deleted_at && !wallDeleted(row.wall_id))
+
+  private lastValues(): void {
+    const before = {
+      polaroid: new Map(this.before.polaroids.map((p) => [p.id, p])),
+      sticker: new Map(this.before.stickers.map((s) => [s.id, s])),
+      wall: new Map(this.before.walls.map((w) => [w.id, w])),
+      item: new Map(this.before.items.map((i) => [i.id, i])),
+      profile: new Map(this.before.profiles.map((p) => [p.id, p])),
     }
-    return Boolean(wallById.get(action.wallId) && !wallDeleted(action.wallId))
+    const card = (k: string) => this.polaroid.get(k) ?? this.sticker.get(k)
+    const place = (row: { x: number; y: number } | undefined) => (row ? { x: row.x, y: row.y } : null)
+    const unknown = { known: false, values: [] }
+    // Positions: moves, and the undo and redo of a move, of polaroids and stickers alike. A polaroid
+    // added during the run starts wherever the owner's automatic layout puts it, so only cards the run
+    // found, and stickers (always stuck at 100,100), have a known first place.
+    this.lastWins(
+      ['move', 'stickerMove', 'undo', 'redo'],
+      (a) => a.polaroidId ?? a.stickerId,
+      (k) => place(card(k)),
+      (a) => ({ x: a.x, y: a.y }),
+      (k) => {
+        const start = before.polaroid.get(k) ?? before.sticker.get(k)
+        // A card at (0,0) is one the owner's automatic layout places when the wall is first shown.
+        if (start) return start.x === 0 && start.y === 0 ? unknown : { known: true, values: [place(start)] }
+        return this.sticker.has(k) ? { known: true, values: [{ x: 100, y: 100 }] } : unknown
+      },
+      (k) => {
+        const row = card(k)
+        return Boolean(row && !row.deleted_at && !this.wallDeleted(row.wall_id))
+      },
+      (k) => `card ${card(k)?.name ?? k}'s place`,
+      (a) => (a.polaroidId ? `polaroids:${a.polaroidId}` : `stickers:${a.stickerId}`),
+    )
+    this.lastWins(
+      ['edit'],
+      (a) => a.polaroidId,
+      (k) => this.polaroid.get(k)!.message,
+      (a) => a.message,
+      (k) => (before.polaroid.has(k) ? { known: true, values: [before.polaroid.get(k)!.message] } : unknown),
+      (k) => Boolean(this.polaroid.get(k) && !this.polaroid.get(k)!.deleted_at && !this.wallDeleted(this.polaroid.get(k)!.wall_id)),
+      (k) => `polaroid ${this.polaroid.get(k)!.name}'s message`,
+      (a) => `polaroids:${a.polaroidId}`,
+    )
+    this.lastWins(
+      ['privacy'],
+      (a) => a.wallId,
+      (k) => this.wall.get(k)!.private,
+      (a) => a.private,
+      (k) => (before.wall.has(k) ? { known: true, values: [before.wall.get(k)!.private] } : unknown),
+      (k) => Boolean(this.wall.get(k) && !this.wallDeleted(k)),
+      (k) => `wall ${this.wall.get(k)!.name}'s privacy`,
+      (a) => `walls:${a.wallId}`,
+    )
+    const itemAlive = (k: string) => Boolean(this.item.get(k) && !this.item.get(k)!.deleted_at)
+    this.lastWins(
+      ['itemEdit'],
+      (a) => a.itemId,
+      (k) => this.item.get(k)!.name,
+      (a) => a.name,
+      (k) => ({ known: true, values: [before.item.get(k)?.name] }),
+      itemAlive,
+      (k) => `item ${k}'s name`,
+      (a) => `wardrobeItems:${a.itemId}`,
+    )
+    this.lastWins(
+      ['itemPrivacy'],
+      (a) => a.itemId,
+      (k) => this.item.get(k)!.is_public,
+      (a) => a.isPublic,
+      (k) => ({ known: true, values: [before.item.get(k)?.is_public] }),
+      itemAlive,
+      (k) => `item ${this.item.get(k)!.name}'s visibility`,
+      (a) => `wardrobeItems:${a.itemId}`,
+    )
+    this.lastWins(
+      ['profileEdit'],
+      (a) => a.userId,
+      (k) => this.profile.get(k)?.display_name ?? null,
+      (a) => a.displayName,
+      (k) => ({ known: true, values: [before.profile.get(k)?.display_name ?? null] }),
+      (k) => this.profile.has(k),
+      (k) => `profile ${k}'s display name`,
+      (a) => `profiles:${a.userId}`,
+    )
   }
-  lastWins(
-    'move',
-    (a) => a.polaroidId,
-    (a) => samePlace(polaroidById.get(a.polaroidId!)!, a),
-    (a) => `${a.polaroidId} should be at ${a.x},${a.y}, the server has ${polaroidById.get(a.polaroidId!)!.x},${polaroidById.get(a.polaroidId!)!.y}`,
-    (a) => `polaroids:${a.polaroidId}`,
-  )
-  lastWins(
-    'edit',
-    (a) => a.polaroidId,
-    (a) => polaroidById.get(a.polaroidId!)!.message === a.message,
-    (a) => `${a.polaroidId} should say ${a.message}, the server has ${polaroidById.get(a.polaroidId!)!.message}`,
-    (a) => `polaroids:${a.polaroidId}`,
-  )
-  lastWins(
-    'privacy',
-    (a) => a.wallId,
-    (a) => wallById.get(a.wallId)!.private === a.private,
-    (a) => `${a.wallId} should be ${a.private ? 'private' : 'public'}`,
-    (a) => `walls:${a.wallId}`,
-  )
-  // Each finding says what the run did to the same thing, to start the search from.
-  const history = (finding: string) => {
+
+  /** Each finding says what the run did to the same thing, to start the search from. */
+  private history(finding: string): string {
     const n = Number(/^#(\d+)/.exec(finding)?.[1])
-    const action = attempts.find((a) => a.n === n)
+    const action = this.attempts.find((a) => a.n === n)
     if (!action) return finding
-    const related = attempts.filter((a) => (action.polaroidId ? a.polaroidId === action.polaroidId : a.wallId === action.wallId && !a.polaroidId))
+    const subject = (a: Action) => a.polaroidId ?? a.stickerId ?? a.itemId ?? (a.kind === 'profileEdit' ? a.userId : undefined) ?? `wall ${a.wallId}`
+    const related = this.attempts.filter((a) => subject(a) === subject(action))
     const steps = related.map((a) => `#${a.n} ${a.kind}${a.accepted ? '' : ' (not accepted)'} by ${a.actor}${a.x !== undefined ? ` to ${a.x},${a.y}` : ''}`)
     return `${finding} [${steps.join('; ')}]`
   }
-  return { lost: lost.map(history), duplicated: duplicated.map(history), refusedByServer: [...refusedByServer] }
-}
-
-/** What a user may see of the walls involved, as the replica should hold it. */
-export function visibleTo(
-  userId: string,
-  server: { walls: ServerWall[]; polaroids: ServerPolaroid[] },
-): { walls: Map<string, ServerWall>; polaroids: ServerPolaroid[] } {
-  const walls = new Map(server.walls.filter((w) => !w.deleted_at && (!w.private || w.owner_id === userId)).map((w) => [w.id, w]))
-  return { walls, polaroids: server.polaroids.filter((p) => !p.deleted_at && walls.has(p.wall_id)) }
-}
-
-/** Differences between a replica and what its user may see of the given walls. */
-export function replicaDiffs(
-  who: string,
-  userId: string,
-  replica: ReplicaSnapshot,
-  server: { walls: ServerWall[]; polaroids: ServerPolaroid[] },
-  wallIds: string[],
-): string[] {
-  const diffs: string[] = []
-  const visible = visibleTo(userId, server)
-  const involved = new Set(wallIds)
-  for (const wallId of wallIds) {
-    const local = replica.walls.find((w) => w.id === wallId)
-    const remote = visible.walls.get(wallId)
-    if (!remote && local) diffs.push(`${who}: holds wall ${wallId}, which it may not see`)
-    if (remote && !local) diffs.push(`${who}: lacks wall ${wallId}`)
-    if (remote && local && (remote.name !== local.name || remote.private !== local.private)) {
-      diffs.push(`${who}: wall ${wallId} is ${JSON.stringify(local)}, the server says ${remote.name}/${remote.private}`)
-    }
-  }
-  const mine = replica.polaroids.filter((p) => involved.has(p.wallId))
-  const theirs = new Map(visible.polaroids.map((p) => [p.id, p]))
-  for (const local of mine) {
-    const remote = theirs.get(local.id)
-    if (!remote) diffs.push(`${who}: holds polaroid ${local.id} (${local.name}), which is gone or hidden`)
-    else if (remote.x !== local.x || remote.y !== local.y || remote.z_index !== local.zIndex || remote.name !== local.name || remote.message !== local.message) {
-      diffs.push(`${who}: polaroid ${local.id} is ${JSON.stringify(local)}, the server has ${JSON.stringify(remote)}`)
-    }
-    theirs.delete(local.id)
-  }
-  for (const missing of theirs.values()) diffs.push(`${who}: lacks polaroid ${missing.id} (${missing.name})`)
-  return diffs
 }

@@ -5,7 +5,52 @@
 // injected) and suspects, which a UI regression would also produce (a dialog that did not work, a
 // navigation that failed, the harness losing its footing). Suspects fail the run above a small bound.
 
-export type ActionKind = 'add' | 'move' | 'edit' | 'delete' | 'privacy' | 'createWall' | 'deleteWall'
+export type ActionKind =
+  | 'add'
+  | 'move'
+  | 'edit'
+  | 'delete'
+  | 'privacy'
+  | 'createWall'
+  | 'deleteWall'
+  | 'stickerAdd'
+  | 'stickerMove'
+  | 'stickerDelete'
+  | 'undo'
+  | 'redo'
+  | 'itemEdit'
+  | 'itemPrivacy'
+  | 'itemDelete'
+  | 'tagAdd'
+  | 'tagEdit'
+  | 'tagVerify'
+  | 'tagRemove'
+  | 'profileEdit'
+
+/** The table each kind of action writes to, for the figures per table. */
+export const tableOf: Record<ActionKind, string> = {
+  add: 'polaroids',
+  move: 'polaroids',
+  edit: 'polaroids',
+  delete: 'polaroids',
+  privacy: 'walls',
+  createWall: 'walls',
+  deleteWall: 'walls',
+  stickerAdd: 'wall_stickers',
+  stickerMove: 'wall_stickers',
+  stickerDelete: 'wall_stickers',
+  // An undo or redo of a move writes the card's own table; counted apart here.
+  undo: 'undo (polaroids, wall_stickers)',
+  redo: 'undo (polaroids, wall_stickers)',
+  itemEdit: 'wardrobe_items',
+  itemPrivacy: 'wardrobe_items',
+  itemDelete: 'wardrobe_items',
+  tagAdd: 'clothing_tags',
+  tagEdit: 'clothing_tags',
+  tagVerify: 'clothing_tags',
+  tagRemove: 'clothing_tags',
+  profileEdit: 'profiles',
+}
 
 export interface Action {
   n: number
@@ -15,8 +60,19 @@ export interface Action {
   /** The UI showed the change made (a card appeared, moved, a toast confirmed it). */
   accepted: boolean
   wallId: string
-  /** The polaroid it concerns (add, move, edit, delete). */
+  /** The polaroid it concerns (add, move, edit, delete; undo and redo of a polaroid's move). */
   polaroidId?: string
+  /** The sticker it concerns (stickerAdd, stickerMove, stickerDelete; undo and redo of its move). */
+  stickerId?: string
+  /** The wardrobe item it concerns (stickerAdd: the item stuck; item and tag actions). */
+  itemId?: string
+  /** A tag's type and value (tag actions; tagEdit's new value, with `fromValue` the one it replaced). */
+  tagType?: string
+  tagValue?: string
+  fromValue?: string
+  isPublic?: boolean
+  /** The display name a profile edit saved. */
+  displayName?: string
   /** A unique name (add, createWall). */
   name?: string
   x?: number
@@ -91,6 +147,13 @@ export class Ledger {
   byKind(onlyAccepted = false): Record<string, number> {
     const counts: Record<string, number> = {}
     for (const action of this.actions) if (action.accepted || !onlyAccepted) counts[action.kind] = (counts[action.kind] ?? 0) + 1
+    return counts
+  }
+
+  /** Accepted actions per table written. */
+  byTable(): Record<string, number> {
+    const counts: Record<string, number> = {}
+    for (const action of this.accepted()) counts[tableOf[action.kind]] = (counts[tableOf[action.kind]] ?? 0) + 1
     return counts
   }
 }

@@ -1,6 +1,7 @@
-// The chaos run's actions, done through the app's own UI the way a person would: keyboard moves on the
-// canvas, the upload dialog, the polaroid editor, delete buttons with their confirmations, the privacy
-// button, the create and delete wall forms. Each says whether the UI accepted it (showed it done).
+// The chaos run's actions on walls, done through the app's own UI the way a person would: keyboard moves
+// on the canvas, the upload dialog, the polaroid editor, delete buttons with their confirmations, the
+// privacy button, the create and delete wall forms, the wardrobe import (stickers) and the undo and redo
+// buttons. Each says whether the UI accepted it (showed it done).
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 import type { Random } from '../../support/random'
 import type { Ledger } from './ledger'
@@ -37,31 +38,41 @@ const SHORT = 6000
 const HARNESS_MS = 4000
 const CONFIRM_MS = 6000
 
-/** The cards the canvas draws right now (not the upload placeholder). */
-export async function cards(page: Page): Promise<CardView[]> {
-  return page.locator('[data-canvas-item]').evaluateAll((elements) =>
-    elements
-      .map((element) => ({
-        id: element.getAttribute('data-canvas-item') ?? '',
-        x: Number(element.getAttribute('data-x')),
-        y: Number(element.getAttribute('data-y')),
-        movable: element.hasAttribute('aria-describedby'),
-        label: element.getAttribute('aria-label') ?? '',
-      }))
-      .filter((card) => card.id && card.id !== '__uploading__' && card.label.startsWith('Polaroid: ')),
+type ItemKind = 'polaroid' | 'sticker'
+const labelPrefix: Record<ItemKind, string> = { polaroid: 'Polaroid: ', sticker: 'Sticker: ' }
+
+/** The polaroids (or stickers) the canvas draws right now (not the upload placeholder). */
+export async function cards(page: Page, kind: ItemKind = 'polaroid'): Promise<CardView[]> {
+  const all = await page.locator('[data-canvas-item]').evaluateAll((elements) =>
+    elements.map((element) => ({
+      id: element.getAttribute('data-canvas-item') ?? '',
+      x: Number(element.getAttribute('data-x')),
+      y: Number(element.getAttribute('data-y')),
+      movable: element.hasAttribute('aria-describedby'),
+      label: element.getAttribute('aria-label') ?? '',
+    })),
   )
+  return all.filter((card) => card.id && card.id !== '__uploading__' && card.label.startsWith(labelPrefix[kind]))
 }
 
-const card = (page: Page, id: string) => page.locator(`[data-canvas-item="${id}"]`)
+/** What the wall calls a card in its buttons ("Delete …", "Undo move of '…'"). */
+function titleOf(card: CardView, kind: ItemKind): string {
+  return card.label.slice(labelPrefix[kind].length).replace(/ by [^ ]+$/, '')
+}
+
+export const card = (page: Page, id: string) => page.locator(`[data-canvas-item="${id}"]`)
+
+/** The tab shows the running app (not a blank or failed page). */
+export async function appRunning(actor: Actor): Promise<boolean> {
+  const page = actor.page
+  return page.url().startsWith(actor.origin) && (await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0).catch(() => false))
+}
 
 /** Goes to a path of the app: inside the running app the way its links do (history and popstate, no
  * reload), or with a full page load when asked or when the tab shows no app yet. */
 export async function navigate(actor: Actor, path: string, fullLoad = false): Promise<void> {
   const page = actor.page
-  const inApp =
-    !fullLoad &&
-    page.url().startsWith(actor.origin) &&
-    (await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0).catch(() => false))
+  const inApp = !fullLoad && (await appRunning(actor))
   if (!inApp) {
     await page.goto(`${actor.origin}${path}`, { waitUntil: 'domcontentloaded', timeout: 15_000 })
     return
@@ -111,12 +122,40 @@ async function accepted(check: () => unknown, timeout = SHORT): Promise<boolean>
 }
 
 export async function movePolaroid(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
-  if (!(await wallShown(actor))) return ledger.skip('move: no wall shown')
+  await moveCard(actor, random, ledger, 'polaroid')
+}
+
+/** The shown wall has a sticker the user may move or delete. */
+export async function hasOwnSticker(actor: Actor): Promise<boolean> {
+  return (await wallShown(actor)) && (await cards(actor.page, 'sticker')).some((c) => c.movable)
+}
+
+export async function moveSticker(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
+  await moveCard(actor, random, ledger, 'sticker')
+}
+
+interface Moved {
+  kind: ItemKind
+  card: CardView
+  /** Where the move put it. */
+  x: number
+  y: number
+}
+
+async function moveCard(actor: Actor, random: Random, ledger: Ledger, kind: ItemKind): Promise<Moved | null> {
+  const what = kind === 'polaroid' ? 'move' : 'stickerMove'
+  if (!(await wallShown(actor))) {
+    ledger.skip(`${what}: no wall shown`)
+    return null
+  }
   // A card still at (0,0) is one the wall's owner's automatic layout (spec §4) may place any moment,
   // from a replica that has not heard of this move yet: a later write by someone else, not a lost one.
   const owner = await ownsShownWall(actor.page)
-  const movable = (await cards(actor.page)).filter((c) => c.movable && (owner || c.x !== 0 || c.y !== 0))
-  if (movable.length === 0) return ledger.skip('move: nothing movable')
+  const movable = (await cards(actor.page, kind)).filter((c) => c.movable && (owner || c.x !== 0 || c.y !== 0))
+  if (movable.length === 0) {
+    ledger.skip(`${what}: nothing movable`)
+    return null
+  }
   const target = random.pick(movable)
   const [key, dx, dy] = random.pick([
     ['ArrowRight', 10, 0],
@@ -131,13 +170,53 @@ export async function movePolaroid(actor: Actor, random: Random, ledger: Ledger)
     await item.focus({ timeout: HARNESS_MS })
     await actor.page.keyboard.press(key)
   } catch {
-    return ledger.skip('move: card went away')
+    ledger.skip(`${what}: card went away`)
+    return null
   }
-  const ok = await accepted(async () => {
-    expect(Number(await item.getAttribute('data-x', { timeout: 500 }))).toBe(x)
-    expect(Number(await item.getAttribute('data-y', { timeout: 500 }))).toBe(y)
-  }, CONFIRM_MS)
-  ledger.record({ kind: 'move', actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, polaroidId: target.id, x, y })
+  const ok = await accepted(() => expectAt(item, x, y), CONFIRM_MS)
+  ledger.record({ kind: what, actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, ...itemRef(kind, target.id), x, y })
+  return ok ? { kind, card: target, x, y } : null
+}
+
+const itemRef = (kind: ItemKind, id: string) => (kind === 'polaroid' ? { polaroidId: id } : { stickerId: id })
+
+async function expectAt(item: ReturnType<typeof card>, x: number, y: number): Promise<void> {
+  expect(Number(await item.getAttribute('data-x', { timeout: 500 }))).toBe(x)
+  expect(Number(await item.getAttribute('data-y', { timeout: 500 }))).toBe(y)
+}
+
+/**
+ * Moves a card of one's own, then takes the move back with the Undo button and makes it again with
+ * Redo (issue 24). Each is recorded with the place it put the card. The button must name this move:
+ * anything else on top of the history (the owner's automatic layout, a step from another tab) makes
+ * the undo something the run did not mean, so it is not pressed.
+ */
+export async function undoRedoMove(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
+  const kind: ItemKind = random.chance(0.5) ? 'polaroid' : 'sticker'
+  const moved = (await moveCard(actor, random, ledger, kind)) ?? (await moveCard(actor, random, ledger, kind === 'polaroid' ? 'sticker' : 'polaroid'))
+  if (!moved) return ledger.skip('undo: no move of its own to undo')
+  const page = actor.page
+  const wallId = actor.wallId!
+  const title = titleOf(moved.card, moved.kind)
+  const item = card(page, moved.card.id)
+  const undoButton = page.getByRole('group', { name: 'History' }).getByRole('button', { name: `Undo move of '${title}'`, exact: true })
+  if (!(await accepted(() => expect(undoButton).toBeEnabled({ timeout: 500 }), 3000))) return ledger.skip('undo: the Undo button does not name this move')
+  try {
+    await undoButton.click({ timeout: HARNESS_MS })
+  } catch {
+    return ledger.skip('undo: the Undo button went away')
+  }
+  const undone = await accepted(() => expectAt(item, moved.card.x, moved.card.y), CONFIRM_MS)
+  ledger.record({ kind: 'undo', actor: actor.name, userId: actor.user.id, accepted: undone, wallId, ...itemRef(moved.kind, moved.card.id), x: moved.card.x, y: moved.card.y })
+  if (!undone) return
+  const redoButton = page.getByRole('group', { name: 'History' }).getByRole('button', { name: `Redo move of '${title}'`, exact: true })
+  try {
+    await redoButton.click({ timeout: HARNESS_MS })
+  } catch {
+    return ledger.skip('redo: the Redo button did not work')
+  }
+  const redone = await accepted(() => expectAt(item, moved.x, moved.y), CONFIRM_MS)
+  ledger.record({ kind: 'redo', actor: actor.name, userId: actor.user.id, accepted: redone, wallId, ...itemRef(moved.kind, moved.card.id), x: moved.x, y: moved.y })
 }
 
 export async function addPolaroid(actor: Actor, photo: Buffer, name: string, ledger: Ledger): Promise<void> {
@@ -190,12 +269,22 @@ export async function editMessage(actor: Actor, random: Random, message: string,
 }
 
 export async function deletePolaroid(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
-  if (!(await wallShown(actor))) return ledger.skip('delete: no wall shown')
+  await deleteCard(actor, random, ledger, 'polaroid')
+}
+
+export async function deleteSticker(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
+  await deleteCard(actor, random, ledger, 'sticker')
+}
+
+async function deleteCard(actor: Actor, random: Random, ledger: Ledger, kind: ItemKind): Promise<void> {
+  const what = kind === 'polaroid' ? 'delete' : 'stickerDelete'
+  if (!(await wallShown(actor))) return ledger.skip(`${what}: no wall shown`)
   const page = actor.page
-  const mine = (await cards(page)).filter((c) => c.movable)
-  if (mine.length === 0) return ledger.skip('delete: nothing deletable')
+  const mine = (await cards(page, kind)).filter((c) => c.movable)
+  if (mine.length === 0) return ledger.skip(`${what}: nothing deletable`)
   const target = random.pick(mine)
-  const confirm = page.getByRole('dialog', { name: 'Delete this image?' }).getByRole('button', { name: 'Delete' })
+  const question = kind === 'polaroid' ? 'Delete this image?' : 'Delete this sticker?'
+  const confirm = page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Delete' })
   try {
     // New cards start at (0,0), one on top of another: a click by position could reach the card above,
     // so the click goes to this card's own button (shown on hover or focus).
@@ -203,7 +292,7 @@ export async function deletePolaroid(actor: Actor, random: Random, ledger: Ledge
     await confirm.waitFor({ timeout: HARNESS_MS })
   } catch {
     await page.keyboard.press('Escape')
-    return ledger.skip('delete: the card or its dialog went away')
+    return ledger.skip(`${what}: the card or its dialog went away`)
   }
   // From here the delete may have been made even when the click reports a failure (the dialog closing
   // under it, a reload): it is recorded as an attempt either way, so a card it removed is explained,
@@ -211,7 +300,65 @@ export async function deletePolaroid(actor: Actor, random: Random, ledger: Ledge
   const clicked = await confirm.click({ timeout: HARNESS_MS }).then(() => true, () => false)
   const ok = clicked && (await accepted(() => expect(card(page, target.id)).toHaveCount(0, { timeout: 500 }), CONFIRM_MS))
   if (!clicked) await page.keyboard.press('Escape')
-  ledger.record({ kind: 'delete', actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, polaroidId: target.id })
+  ledger.record({ kind: what, actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, ...itemRef(kind, target.id) })
+}
+
+/**
+ * Sticks one of the user's own wardrobe items on the shown wall through the Wardrobe import dialog
+ * (spec §4): an item not yet on this wall is selected; accepted once the dialog says it is ready and
+ * its sticker is on the canvas. The items carry cut-outs, so no background removal is involved.
+ */
+export async function addSticker(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
+  if (!(await wallShown(actor))) return ledger.skip('stickerAdd: no wall shown')
+  const page = actor.page
+  const wallId = actor.wallId!
+  const dialog = page.getByRole('dialog', { name: 'Wardrobe import' })
+  const own = dialog.getByRole('region', { name: 'Your items' }).getByTestId('import-item')
+  let name: string
+  let itemCard: ReturnType<typeof own.filter>
+  const before = new Set((await cards(page, 'sticker')).map((c) => c.id))
+  try {
+    // A dialog an earlier step left closing (a polaroid's, the upload's) would take the click.
+    await closeOpenDialogs(page)
+    await page.getByRole('toolbar', { name: 'Moori actions' }).getByRole('button', { name: 'Wardrobe import' }).click({ timeout: HARNESS_MS })
+    await own.first().waitFor({ timeout: 10_000 })
+    const idle = own.filter({ has: page.locator('button[aria-pressed="false"]') })
+    const names = await idle.locator('button[aria-pressed]').evaluateAll((buttons) => buttons.map((b) => b.querySelector('span')?.textContent ?? ''))
+    if (names.length === 0) {
+      await closeDialog(dialog)
+      return ledger.skip('stickerAdd: every item of its own is on this wall')
+    }
+    name = random.pick(names.filter(Boolean))
+    itemCard = own.filter({ has: page.getByRole('button', { name, exact: true }) })
+    await itemCard.getByRole('button', { name, exact: true }).click({ timeout: HARNESS_MS })
+  } catch (error) {
+    if (process.env.MOORI_CHAOS_DEBUG === '1') console.info(`  stickerAdd: ${error instanceof Error ? error.message.split('\n').slice(0, 8).join(' | ') : String(error)}`)
+    await page.keyboard.press('Escape')
+    return ledger.skip('stickerAdd: the import dialog did not work')
+  }
+  let stickerId: string | undefined
+  const ok = await accepted(async () => {
+    await expect(itemCard).toHaveAttribute('data-state', 'ready', { timeout: 500 })
+    const added = (await cards(page, 'sticker')).filter((c) => !before.has(c.id) && titleOf(c, 'sticker') === name)
+    expect(added).toHaveLength(1)
+    stickerId = added[0]!.id
+  }, CONFIRM_MS)
+  ledger.record({ kind: 'stickerAdd', actor: actor.name, userId: actor.user.id, accepted: ok, wallId, name, ...(stickerId ? { stickerId } : {}) })
+  await closeDialog(dialog)
+}
+
+async function closeOpenDialogs(page: Page): Promise<void> {
+  for (let i = 0; i < 2 && (await page.locator('dialog[open]').count()) > 0; i++) {
+    await page.keyboard.press('Escape')
+    await page.locator('dialog[open]').first().waitFor({ state: 'hidden', timeout: 2000 }).catch(() => undefined)
+  }
+}
+
+async function closeDialog(dialog: ReturnType<Page['getByRole']>): Promise<void> {
+  await dialog
+    .getByRole('button', { name: 'Done' })
+    .click({ timeout: HARNESS_MS })
+    .catch(() => dialog.page().keyboard.press('Escape'))
 }
 
 export async function togglePrivacy(actor: Actor, ledger: Ledger): Promise<void> {
