@@ -16,8 +16,9 @@ import {
   type RgbImage,
 } from './imageInput'
 import { createPoseDetector, type PoseDetector } from './pose'
-import { DEFAULT_REFINEMENT, refineMask, type RefineOptions } from './refineMask'
-import { emptyCutOut, encodeSticker, makeSticker, stickerPixels, toBoxPercent } from './sticker'
+import { DEFAULT_REFINEMENT, refineMask, type RefineOptions } from '../../../src/lib/cutout/refineMask'
+import { emptyCutOut, encodeSticker, makeSticker, stickerPixels } from './sticker'
+import { toBoxPercent } from '../../../src/lib/cutout/trim'
 import { createSegmenter, type Segmenter } from './u2net'
 
 export interface VisionEngineOptions {
