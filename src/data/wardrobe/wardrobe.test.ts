@@ -215,6 +215,32 @@ describe('wardrobe import', () => {
     await expect(stickItemOnWall(replica, { wallId, itemId: 'item_missing1', online: false }, tools())).rejects.toThrow(/^Failed to process Linen shirt: /)
   })
 
+  it('offline, sticks a cut-out made on this device; the photo, marked, when the device cannot', async () => {
+    const replica = memoryReplica(me, undefined, api())
+    const wallId = await wallAnd(replica)
+    await replica.db.wardrobeItems.add(item({ id: 'item_00000016' }))
+    const cutOuts: Blob[] = []
+    const device: ImageTools = {
+      ...tools(),
+      cutOut: (photo) => {
+        cutOuts.push(photo)
+        return Promise.resolve(new Blob(['cut-out'], { type: 'image/png' }))
+      },
+    }
+    const made = await stickItemOnWall(replica, { wallId, itemId: 'item_00000016', online: false }, device)
+    expect(made).toMatchObject({ usedOriginal: false, warning: null })
+    expect(cutOuts).toHaveLength(1)
+    const sticker = await replica.db.stickers.get(made.stickerId)
+    expect(sticker).toMatchObject({ needsCutout: false })
+    const upload = await replica.db.pendingUploads.get(sticker!.imagePath)
+    expect(upload?.blob.type).toBe('image/png')
+
+    const unable: ImageTools = { ...tools(), cutOut: () => Promise.reject(new Error('runtime not on this device')) }
+    const copied = await stickItemOnWall(replica, { wallId, itemId: 'item_00000016', online: false }, unable)
+    expect(copied).toMatchObject({ usedOriginal: true })
+    expect(await replica.db.stickers.get(copied.stickerId)).toMatchObject({ needsCutout: true })
+  })
+
   it('swaps waiting stickers for their cut-out in place once online', async () => {
     const remote = api()
     const replica = memoryReplica(me, undefined, remote)

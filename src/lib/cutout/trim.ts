@@ -4,7 +4,7 @@
 import type { RgbImage } from './types'
 
 /** Alpha below this is invisible on any background; it is zeroed so faint haze does not widen the trim. */
-export const VISIBLE_ALPHA = 8
+const VISIBLE_ALPHA = 8
 
 /** A rectangle in pixels of an image; x and y are its top-left corner. */
 export interface PixelRect {

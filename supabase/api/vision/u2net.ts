@@ -1,12 +1,12 @@
 // Salient-object segmentation with U²-Net-p (models/u2netp.onnx, Apache-2.0) on onnxruntime-node: the
 // foreground of a photo as a 320×320 probability map. The pre/post-processing is rembg's (reference §2.2):
-// resize to 320×320 (here, with sharp), then the tensor maths shared with the device (src/lib/cutout).
+// the 320×320 squeeze and the tensor maths are shared with the device's worker (src/lib/cutout).
 // One session per worker: creating it costs ~0.1–0.2 s and ~100 MB, running it ~0.2–0.4 s.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as ort from 'onnxruntime-node'
-import sharp from 'sharp'
 import type { LowResMask, RgbImage } from '../../../src/lib/cutout/types'
+import { squeezeForModel } from '../../../src/lib/cutout/squeeze'
 import { U2NET_SIZE, normalise, toInputTensor } from '../../../src/lib/cutout/u2netTensor'
 
 export const U2NET_MODEL_PATH = path.resolve(
@@ -39,7 +39,7 @@ export async function createSegmenter(options: SegmenterOptions): Promise<Segmen
   const outputName = session.outputNames[0]! // d0, the fused full-resolution side output
   return {
     async segment(image) {
-      const guide = await squeeze(image)
+      const guide = squeezeForModel(image)
       const feeds = {
         [inputName]: new ort.Tensor('float32', toInputTensor(guide), [1, 3, U2NET_SIZE, U2NET_SIZE]),
       }
@@ -51,13 +51,4 @@ export async function createSegmenter(options: SegmenterOptions): Promise<Segmen
     },
     release: () => session.release(),
   }
-}
-
-/** The photo resized (Lanczos, aspect not kept) to the model's square input. */
-async function squeeze(image: RgbImage): Promise<Uint8Array> {
-  const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .resize(U2NET_SIZE, U2NET_SIZE, { fit: 'fill' })
-    .raw()
-    .toBuffer()
-  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
 }
