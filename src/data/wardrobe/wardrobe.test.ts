@@ -23,6 +23,7 @@ function item(fields: Partial<WardrobeItemRow> & Pick<WardrobeItemRow, 'id'>): W
     jobId: null,
     analysis: null,
     cutoutPath: null,
+    cutoutSource: null,
     createdAt: '2026-11-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
     txid: '1',
@@ -234,9 +235,20 @@ describe('wardrobe import', () => {
     expect(sticker).toMatchObject({ needsCutout: false })
     const upload = await replica.db.pendingUploads.get(sticker!.imagePath)
     expect(upload?.blob.type).toBe('image/png')
+    // One's own item keeps it as its cut-out: uploaded first, then the row, through the outbox.
+    const saved = await replica.db.wardrobeItems.get('item_00000016')
+    expect(saved).toMatchObject({ cutoutPath: sticker!.imagePath, cutoutSource: 'device' })
+    expect(sticker!.imagePath).toMatch(new RegExp(`^wardrobe-stickers/${me}/cutouts/item_00000016-[\\w-]+\\.png$`))
+    const ops = await outboxOps(replica)
+    const uploadAt = ops.findIndex((op) => op.op === 'upload' && `wardrobe-stickers/${op.path}` === sticker!.imagePath)
+    const rowAt = ops.findIndex((op) => op.op === 'update' && op.table === 'wardrobe_items')
+    expect(uploadAt).toBeGreaterThanOrEqual(0)
+    expect(rowAt).toBeGreaterThan(uploadAt)
+    expect(ops[rowAt]).toMatchObject({ patch: { cutout_path: sticker!.imagePath, cutout_source: 'device' } })
 
     const unable: ImageTools = { ...tools(), cutOut: () => Promise.reject(new Error('runtime not on this device')) }
-    const copied = await stickItemOnWall(replica, { wallId, itemId: 'item_00000016', online: false }, unable)
+    await replica.db.wardrobeItems.add(item({ id: 'item_00000017' }))
+    const copied = await stickItemOnWall(replica, { wallId, itemId: 'item_00000017', online: false }, unable)
     expect(copied).toMatchObject({ usedOriginal: true })
     expect(await replica.db.stickers.get(copied.stickerId)).toMatchObject({ needsCutout: true })
   })
