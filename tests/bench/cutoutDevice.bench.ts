@@ -4,6 +4,8 @@
 // - time of an 800 px cut-out, warm: the worker with threads (cross-origin isolated) and with one, and the
 //   server (vision engine, 2 threads, as each pool worker runs it);
 // - mask agreement: the device's refined mask against the server's on every test photo (IoU, goal ≥ 0.98);
+// - one brush stroke to its refined mask (the stroke hints and the refinement, which the editor reruns
+//   per stroke; the model is not rerun), in this process (V8, as the browser's worker);
 // - bytes the device fetches for it, cold; and that home's first load fetches none of it, and that the
 //   service worker's precache holds none of it.
 import { readFile, readdir } from 'node:fs/promises'
@@ -14,6 +16,10 @@ import { startLocalStack } from '../../supabase/local/server'
 import { testConfig } from '../../supabase/local/config'
 import { createVisionEngine } from '../../supabase/api/vision/visionEngine'
 import { isCutoutAsset } from '../../src/lib/assetPaths'
+import { createSegmenter } from '../../supabase/api/vision/u2net'
+import { decodeImage } from '../../supabase/api/vision/imageInput'
+import { refineMask } from '../../src/lib/cutout/refineMask'
+import { refineWithHints } from '../../src/lib/cutout/strokeHints'
 import { maskIoU, wardrobeComposites } from '../support/wardrobePhotos'
 import { astronautPhoto, messiPhoto } from '../support/testPhotos'
 import { round, summarize, type Bench, type BenchTable } from './types'
@@ -257,6 +263,7 @@ export const bench: Bench = {
           `service worker precache: ${precached.length === 0 ? 'none of these files' : precached.join(', ')}; .wasm files in the build: ${wasmFiles.join(', ')}`,
         ],
       })
+      tables.push(await strokeTiming(photos[sample]!))
     } finally {
       await browser.close()
       await stack.close()
@@ -264,4 +271,42 @@ export const bench: Bench = {
     }
     return tables
   },
+}
+
+/** One stroke → the refined mask at 800 px, against the refinement alone (what a preview would cost). */
+async function strokeTiming(photo: Photo): Promise<BenchTable> {
+  const segmenter = await createSegmenter({ threads: 2 })
+  try {
+    const { image } = await decodeImage(photo.bytes, { longSide: SIDE })
+    const low = await segmenter.segment(image)
+    const stroke = {
+      mode: 'keep' as const,
+      radius: 20,
+      points: [0.3, 0.4, 0.35, 0.5, 0.3, 0.6].map((f, i) => f * (i % 2 ? image.height : image.width)),
+    }
+    const time = (work: () => void) => {
+      const runs: number[] = []
+      for (let r = 0; r < REPS + 1; r++) {
+        const started = performance.now()
+        work()
+        if (r > 0) runs.push(performance.now() - started)
+      }
+      return round(summarize(runs).median, 0)
+    }
+    return {
+      title: `One brush stroke to the updated cut-out mask (${image.width}×${image.height}), median of ${REPS}`,
+      rows: [
+        { step: 'refinement alone (no strokes)', 'median ms': time(() => refineMask(low, image)) },
+        {
+          step: 'stroke hints + refinement (1 stroke)',
+          'median ms': time(() => refineWithHints(low, image, [stroke])),
+        },
+      ],
+      notes: [
+        'in this process on V8, as the cut-out worker would run it; the model is not rerun per stroke. The editor (which would show it) is not built yet, so there is no worker round trip or 4× throttled figure',
+      ],
+    }
+  } finally {
+    await segmenter.release()
+  }
 }

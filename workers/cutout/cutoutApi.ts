@@ -25,6 +25,13 @@ interface ForegroundMask {
 }
 
 export interface CutoutWorkerApi {
+  /** Answers once the worker's script has loaded. */
+  ready(): boolean
+  /**
+   * Fetches the runtime's files and the model, one after the other, without compiling or loading them, so
+   * the service worker keeps them for offline use (cheap: no CPU, no memory kept).
+   */
+  fetchRuntime(): Promise<void>
   /** Loads the runtime and the model (fetched once, then from the service worker's cache). */
   prepare(): Promise<{ threads: number }>
   cutOut(photo: Blob, options: { maxSize: number }): Promise<DeviceCutOut>

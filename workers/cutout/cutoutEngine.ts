@@ -7,7 +7,7 @@ import { U2NET_SIZE } from '@/lib/cutout/u2netTensor'
 import type { CutoutWorkerApi, CutoutWorkerConfig } from './cutoutApi'
 import { decodePhoto } from './decodePhoto'
 import { emptyCutOut, encodeSticker } from './encodeSticker'
-import { createDeviceSegmenter, usableThreads, type DeviceSegmenter } from './ortSession'
+import { createDeviceSegmenter, runtimeFiles, usableThreads, type DeviceSegmenter } from './ortSession'
 
 /** The server's bounds on the resolution a cut-out is computed at (supabase/api/vision/visionEngine.ts). */
 const MIN_WORKING_SIDE = 320
@@ -38,6 +38,14 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
   }
 
   return {
+    ready: () => true,
+    async fetchRuntime() {
+      for (const url of runtimeFiles) {
+        const response = await fetch(url)
+        if (!response.ok) throw new Error(`${url} could not be fetched (${response.status})`)
+        await response.arrayBuffer()
+      }
+    },
     async prepare() {
       return { threads: (await getSegmenter()).threads }
     },

@@ -6,6 +6,9 @@ import * as ort from 'onnxruntime-web/wasm'
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url'
 import glueUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url'
 import modelUrl from '../../models/u2netp.onnx?url'
+
+/** The files a cut-out needs besides this worker's own script. */
+export const runtimeFiles = [glueUrl, wasmUrl, modelUrl] as const
 import { U2NET_SIZE, normalise, toInputTensor } from '@/lib/cutout/u2netTensor'
 
 export interface DeviceSegmenter {

@@ -1,9 +1,10 @@
 // The main thread's handle on the cut-out worker, the one module that references workers/cutout (like
 // syncClient.ts and presenceClient.ts for theirs). The worker, onnxruntime-web and the model (about 19 MB,
 // 8 MB on the wire) are fetched only when the wardrobe is used, after the first screen, never on home's
-// first load; the service worker keeps them for offline use. The worker is let go after a minute unused,
-// which gives its ~100 MB back. A worker whose script or runtime cannot load (offline before it was ever
-// fetched) rejects (a `DeviceCutoutUnavailable`, logged); the next call tries again.
+// first load; the service worker keeps them for offline use. They are compiled and loaded only for the
+// first cut-out. The worker is let go after a minute unused, which gives its ~100 MB back. A worker whose
+// script cannot load rejects with a `DeviceCutoutUnavailable` (logged), a cut-out whose runtime cannot be
+// fetched (offline before it ever was) rejects too; the next call tries again.
 import type * as ComlinkModule from 'comlink'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import type { CutoutWorkerApi, DeviceCutOut } from '../../../workers/cutout/cutoutApi'
@@ -24,6 +25,8 @@ interface Spawned {
 }
 
 let shared: Promise<Spawned> | null = null
+/** The runtime was fetched ahead in this page already. */
+let warmed = false
 let busy = 0
 let idleTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -48,7 +51,7 @@ async function spawn(): Promise<Spawned> {
     ),
   )
   try {
-    await Promise.race([api.prepare(), notLoaded])
+    await Promise.race([api.ready(), notLoaded])
   } catch (error) {
     release()
     throw new DeviceCutoutUnavailable(error instanceof Error ? error.message : String(error))
@@ -94,11 +97,17 @@ async function using<T>(work: (api: ComlinkModule.Remote<CutoutWorkerApi>) => Pr
 }
 
 /**
- * Fetches the runtime and the model ahead (at idle, after the first screen) so a cut-out offline works:
- * called where the wardrobe is used, online. Failures are only logged.
+ * Fetches the runtime and the model ahead (at idle, after the first screen), only fetched, not compiled
+ * (that costs seconds of CPU and ~100 MB, and waits for the first cut-out), so the service worker keeps
+ * them and a cut-out offline works: called where the wardrobe is used, online. Failures are only logged.
  */
 export function warmCutout(): void {
-  void using(() => Promise.resolve()).catch(() => undefined)
+  if (warmed) return
+  warmed = true
+  void using((api) => api.fetchRuntime()).catch((error: unknown) => {
+    warmed = false
+    console.warn('[cutout] Could not fetch the cut-out runtime ahead', error)
+  })
 }
 
 /** The item's photo cut out on this device, exactly as the server would (same model, same refinement). */
