@@ -3,5 +3,9 @@
 import * as Comlink from 'comlink'
 import { createCutoutEngine } from './cutoutEngine'
 
-const threads = Number(/threads=(\d+)/.exec(self.name)?.[1] ?? '1')
-Comlink.expose(createCutoutEngine({ threads }))
+// onnxruntime's threads run this same script under the name em-pthread: its bundled glue serves them
+// (it is imported with the engine), and they must not answer Comlink messages.
+if (!self.name.startsWith('em-pthread')) {
+  const threads = Number(/threads=(\d+)/.exec(self.name)?.[1] ?? '1')
+  Comlink.expose(createCutoutEngine({ threads }))
+}

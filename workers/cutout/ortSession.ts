@@ -4,11 +4,15 @@
 // only where the page is cross-origin isolated; elsewhere one thread, silently.
 import * as ort from 'onnxruntime-web/wasm'
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url'
-import glueUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url'
 import modelUrl from '../../models/u2netp.onnx?url'
 
-/** The files a cut-out needs besides this worker's own script. */
-export const runtimeFiles = [glueUrl, wasmUrl, modelUrl] as const
+/**
+ * The files a cut-out needs besides this worker's own script. The runtime's JavaScript glue is the one
+ * built into this bundle, not its separate .mjs: a dynamic import() of that file failed offline even with
+ * the file in the service worker's cache (seen in the offline e2e), and the bundle's threads load this
+ * worker's own script, which is cached with it (cutout.worker.ts lets them be).
+ */
+export const runtimeFiles = [wasmUrl, modelUrl] as const
 import { U2NET_SIZE, normalise, toInputTensor } from '@/lib/cutout/u2netTensor'
 
 export interface DeviceSegmenter {
@@ -25,7 +29,7 @@ export function usableThreads(asked: number): number {
 
 export async function createDeviceSegmenter(threads: number): Promise<DeviceSegmenter> {
   const base = self.location.href
-  ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, base).href, mjs: new URL(glueUrl, base).href }
+  ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, base).href }
   ort.env.wasm.numThreads = threads
   ort.env.wasm.proxy = false
   const response = await fetch(modelUrl)

@@ -15,6 +15,8 @@ export type { DeviceCutOut }
 class DeviceCutoutUnavailable extends Error {}
 
 const IDLE_MS = 60_000
+/** How long after a screen asks the runtime is fetched ahead. */
+const WARM_DELAY_MS = 5000
 /** onnxruntime's threads where the page is cross-origin isolated (the worker falls back to 1 elsewhere). */
 const THREADS = 2
 
@@ -104,10 +106,13 @@ async function using<T>(work: (api: ComlinkModule.Remote<CutoutWorkerApi>) => Pr
 export function warmCutout(): void {
   if (warmed) return
   warmed = true
-  void using((api) => api.fetchRuntime()).catch((error: unknown) => {
-    warmed = false
-    console.warn('[cutout] Could not fetch the cut-out runtime ahead', error)
-  })
+  // Later than the screen's own pictures: 19 MB through the service worker held their requests back.
+  setTimeout(() => {
+    void using((api) => api.fetchRuntime()).catch((error: unknown) => {
+      warmed = false
+      console.warn('[cutout] Could not fetch the cut-out runtime ahead', error)
+    })
+  }, WARM_DELAY_MS)
 }
 
 /** The item's photo cut out on this device, exactly as the server would (same model, same refinement). */
