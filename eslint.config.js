@@ -21,11 +21,11 @@ const dataLibraries = [
   { name: '@supabase/storage-js', message: 'Only src/auth and src/data talk to Supabase Storage; use their image URLs.' },
   { name: '@supabase/postgrest-js', message: 'Only workers/sync talks to Supabase REST; write through src/data/mutations.' },
   { name: '@supabase/realtime-js', message: 'Only the workers talk to Supabase Realtime; read through src/data/queries.' },
-  { name: 'comlink', message: 'Only src/data/syncClient.ts and presenceClient.ts talk to workers.' },
+  { name: 'comlink', message: 'Only src/data/syncClient.ts, presenceClient.ts and wardrobe/cutoutClient.ts talk to workers.' },
 ]
 const workersPattern = {
   group: ['**/workers/**', '../../workers/*'],
-  message: 'Only src/data/syncClient.ts and src/data/presenceClient.ts reference workers/.',
+  message: 'Only src/data/syncClient.ts, src/data/presenceClient.ts and src/data/wardrobe/cutoutClient.ts reference workers/.',
 }
 const screensPattern = { group: ['@/screens/*', '**/screens/**'], message: 'Nothing imports screens.' }
 const appPattern = { group: ['@/app/*', '**/app/**'], message: 'Nothing imports the app shell.' }
@@ -130,7 +130,7 @@ export default tseslint.config(
   },
   {
     files: ['src/data/**', 'src/auth/**'],
-    ignores: ['src/data/syncClient.ts', 'src/data/presenceClient.ts'],
+    ignores: ['src/data/syncClient.ts', 'src/data/presenceClient.ts', 'src/data/wardrobe/cutoutClient.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

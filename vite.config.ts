@@ -15,6 +15,11 @@ import { securityHeadersFile } from './scripts/lib/securityHeadersFile.ts'
 // The local anon key follows MOORI_JWT_SECRET, so a stack run with its own secret serves a working app.
 process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(process.env.MOORI_JWT_SECRET || LOCAL_JWT_SECRET)).anonKey
 
+const isolationHeaders = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'credentialless',
+}
+
 // One config for the app build and both Vitest projects; the `@/` alias comes from tsconfig paths.
 export default defineConfig({
   plugins: [
@@ -32,7 +37,9 @@ export default defineConfig({
       injectManifest: {
         // The shell, its chunks (the sync worker included), icons, and the Latin font subsets.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', '**/*-latin-*.woff2'],
-        globIgnores: ['**/*.map', 'screenshots/**'],
+        // The cut-out worker, onnxruntime and the model (about 19 MB) are fetched only when the wardrobe is
+        // used; the service worker keeps them then (its cut-out cache), never in the precache.
+        globIgnores: ['**/*.map', 'screenshots/**', '**/cutout.worker-*.js', '**/ort*', '**/*.wasm', '**/*.onnx'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -43,8 +50,9 @@ export default defineConfig({
   define: { __MOORI_BUILD__: JSON.stringify(process.env.MOORI_BUILD_ID ?? 'local') },
   resolve: { tsconfigPaths: true },
   worker: { format: 'es' },
-  server: { port: 5173, strictPort: true },
-  preview: { port: 4173, strictPort: true },
+  // The app's pages are cross-origin isolated (supabase/local/appSecurityHeaders.ts), here too.
+  server: { port: 5173, strictPort: true, headers: isolationHeaders },
+  preview: { port: 4173, strictPort: true, headers: isolationHeaders },
   build: { target: 'es2022', sourcemap: true },
   test: {
     projects: [

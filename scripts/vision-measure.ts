@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { maskIoU, largeOutfitPhoto, wardrobeComposites } from '../tests/support/wardrobePhotos'
 import { createVisionEngine } from '../supabase/api/vision/visionEngine'
 import { createVisionPool, visionPoolSize } from '../supabase/api/vision/visionPool'
-import { DEFAULT_REFINEMENT, type RefineOptions } from '../supabase/api/vision/refineMask'
+import { DEFAULT_REFINEMENT, type RefineOptions } from '../src/lib/cutout/refineMask'
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 7
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Moori's service worker (Workbox, injectManifest). It precaches the app shell (one versioned
 // precache per build; old ones are cleaned up), answers every navigation with the shell of its own
-// build (whose chunks it holds), caches Storage images cache-first under a token-free key, in a cache
+// build (whose chunks it holds), keeps the cut-out runtime and model on first use, caches Storage images cache-first under a token-free key, in a cache
 // per person (imageCaches.ts: the page says who is signed in; a guest's cache holds public images only), and never
 // caches auth, REST, realtime or the product API; it also receives photos shared to Moori (the Web
 // Share Target). It waits to take over until the user accepts the update prompt: no unconditional
@@ -12,7 +12,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { assetPathPattern } from '../src/lib/assetPaths'
+import { assetPathPattern, isCutoutAsset } from '../src/lib/assetPaths'
+import { CUTOUT_CACHE } from '../src/lib/cacheNames'
 import { SHARE_TARGET_ACTION, SHARED_PHOTO_CACHE } from '../src/lib/shareTarget'
 import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath, wholeObjectKey } from './sw/imageCacheKey'
 import { imageCacheName, readCacheOwner } from './sw/imageCaches'
@@ -61,6 +62,24 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_ACTION,
   async ({ request }) => receiveShare(request, await caches.open(SHARED_PHOTO_CACHE), self.location.origin),
   'POST',
+)
+
+// The cut-out worker, onnxruntime and the model (about 19 MB) are not precached: kept here the first time
+// the wardrobe fetches them, so cut-outs work offline from then on. Only real files: a 200 that is not the
+// HTML shell.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isCutoutAsset(url.pathname),
+  new CacheFirst({
+    cacheName: CUTOUT_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      {
+        cacheWillUpdate: ({ response }) =>
+          Promise.resolve(response.headers.get('content-type')?.includes('text/html') ? null : response),
+      },
+      new ExpirationPlugin({ maxEntries: 8, purgeOnQuotaError: true }),
+    ],
+  }),
 )
 
 const imageStrategies = new Map<string, CacheFirst>()

@@ -108,6 +108,17 @@ export class MooriDB extends Dexie {
     // Many photos at once (issue 25): the picked originals wait here until each is kept with its job,
     // so a reload halfway loses none. A new table: nothing to upgrade.
     this.version(5).stores({ pickedPhotos: 'id, batchId, pickedAt' })
+    // Cut-outs on the device (issue 26): an item knows who made its cut-out.
+    this.version(6)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx
+          .table<WardrobeItemRow, string>('wardrobeItems')
+          .toCollection()
+          .modify((item) => {
+            item.cutoutSource ??= item.cutoutPath ? 'engine' : null
+          })
+      })
   }
 }
 

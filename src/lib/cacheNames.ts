@@ -23,3 +23,9 @@ export function isImageCache(name: string): boolean {
 export function isUserImageCache(name: string): boolean {
   return name === LEGACY_IMAGE_CACHE || name.startsWith(`${IMAGE_CACHE_PREFIX}:user:`)
 }
+
+/**
+ * The cut-out runtime and model, kept by the service worker on first use (not per person: they are the
+ * app's own files, so signing out keeps them). Old builds' files age out of it.
+ */
+export const CUTOUT_CACHE = 'moori-cutout-v1'

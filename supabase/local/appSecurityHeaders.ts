@@ -2,7 +2,8 @@
 // dist/_headers, the file static hosts such as Netlify and Cloudflare Pages read) and for the local
 // stack (which serves that file's headers with every app response). The Content-Security-Policy runs
 // only the app's own scripts (no inline script), allows the inline boot-shell styles by hash, and lets
-// the page connect only to its own origin and the configured Supabase and API origins.
+// the page connect only to its own origin and the configured Supabase and API origins. COOP and COEP make
+// the page cross-origin isolated (threads for the cut-out worker).
 import { createHash } from 'node:crypto'
 
 export interface AppSecurityOptions {
@@ -41,7 +42,8 @@ export function contentSecurityPolicy(options: AppSecurityOptions): string {
   const connect = ["'self'", ...(supabase ? [supabase, socketOriginOf(supabase)] : []), ...(api ? [api] : [])]
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // WebAssembly for the cut-out worker's onnxruntime (compiling wasm only; eval stays blocked).
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'style-src': ["'self'", ...inlineStyleHashes(options.html)],
     // Polaroids may show an image from any https address (their external_url).
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(supabase ? [supabase] : [])],
@@ -68,6 +70,12 @@ export function appSecurityHeaders(options: AppSecurityOptions): Record<string, 
     // Same-origin requests keep the full URL (a private wall's link is in its path); others get the origin only.
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    // Cross-origin isolation, so the cut-out worker's onnxruntime may run threads (SharedArrayBuffer).
+    // `credentialless` rather than `require-corp`: polaroids' https: images and a hosted Storage send no
+    // CORP header, and credentialless loads them (without cookies, which neither needs). A browser without
+    // it (Safari) is simply not isolated and runs one thread.
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'credentialless',
   }
 }
 

@@ -60,8 +60,11 @@ export function mountApp(app: Hono, appDir: string): void {
   // Scripts, styles and the shell go out compressed, as any real host sends them; on a slow phone
   // link that is most of the first load (the home route's JavaScript is about a third of its size gzipped).
   const compressed = compress()
+  // Not the cut-out runtime's 14 MB .wasm: gzipping it on every request held this one event loop (auth,
+  // REST, Storage) for up to a second at a time (measured here). A host should serve it precompressed
+  // (brotli 2.4 MB, gzip 3.7 MB); the service worker keeps it after the first fetch anyway.
   const compressApp: MiddlewareHandler = (c, next) =>
-    isServicePath(c.req.path) ? next() : compressed(c, next)
+    isServicePath(c.req.path) || c.req.path.endsWith('.wasm') ? next() : compressed(c, next)
   app.use('*', secure)
   app.use('*', compressApp)
   app.use('*', staticFirst)

@@ -1,11 +1,12 @@
 // The wardrobe import dialog (spec §2, §4, §9): the user's own items and everyone's public ones, the
 // first 5 category filters, and cards to select (a sticker at 100,100) or deselect (the sticker goes).
 // Loading, error and empty states; the empty one points to the profile, where outfit photos are added.
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useImportableWardrobe, type ImportableEntry } from '@/data/wardrobe/useImportableWardrobe'
 import { useReplica } from '@/data/ReplicaContext'
+import { warmCutout } from '@/data/wardrobe/cutoutClient'
 import { tagLabel } from '@/lib/wardrobe/tagOptions'
 import { filterWardrobe, noFilters } from '@/lib/wardrobe/wardrobeFilters'
 import { Button, ButtonLink } from '@/components/Button'
@@ -62,6 +63,10 @@ function ImportContent({
   const replica = useReplica()
   const { online } = useConnectivity()
   const [picked, setPicked] = useState<string[]>([])
+  // Online, the cut-out runtime and model come now (at idle), so an import offline later is cut out here.
+  useEffect(() => {
+    if (online) warmCutout()
+  }, [online])
 
   const items = useMemo<Filterable[]>(
     () =>

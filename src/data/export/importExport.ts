@@ -119,6 +119,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
           // Made by the wardrobe engine only: not restored.
           analysis: null,
           cutoutPath: null,
+          cutoutSource: null,
           createdAt: now,
           updatedAt: now,
           txid: '',

@@ -71,6 +71,9 @@ export interface StickerRow {
   txid: string
 }
 
+/** Who made an item's cut-out (the server decides which one wins: supabase/migrations/…_device_cutouts.sql). */
+export type CutoutSource = 'engine' | 'device' | 'edited'
+
 export interface WardrobeItemRow {
   id: string
   userId: string
@@ -85,6 +88,8 @@ export interface WardrobeItemRow {
   analysis: OutfitAnalysis | null
   /** A transparent cut-out of the item in its owner's folder, once one was made. */
   cutoutPath: string | null
+  /** Who made that cut-out: the server's engine, this or another device (offline), or a hand fix. */
+  cutoutSource: CutoutSource | null
   createdAt: string
   updatedAt: string
   txid: string

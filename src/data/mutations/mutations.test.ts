@@ -166,6 +166,7 @@ describe('profile and wardrobe mutations', () => {
       jobId: null,
       analysis: null,
       cutoutPath: null,
+      cutoutSource: null,
       createdAt: '',
       updatedAt: '',
       txid: '1',

@@ -116,6 +116,7 @@ async function keepOutfit(
         jobId,
         analysis: null,
         cutoutPath: null,
+        cutoutSource: null,
         createdAt: now,
         updatedAt: now,
         txid: '',

@@ -3,6 +3,7 @@
 // failure is an `ApiCallError` with the HTTP status (0 when the call never reached the server) and words a
 // screen can show (the server's `{ error }`, or its body text; offline, `messages.needsConnection`). It
 // knows nothing of the replica, so the worker uses it too.
+import { CUTOUT_MAX_SIZE } from '@/lib/cutout/constants'
 import { messages } from '@/lib/messages'
 
 export class ApiCallError extends Error {
@@ -98,7 +99,7 @@ export interface ProductApi {
 
 export function createProductApi(connection: ProductApiConnection, userId: string | null): ProductApi {
   return {
-    async removeBackground({ itemId, imagePath, maxSize = 800 }) {
+    async removeBackground({ itemId, imagePath, maxSize = CUTOUT_MAX_SIZE }) {
       const body = await callProductApi<{ path?: string }>(connection, '/wardrobe/remove-background', {
         body: { image_url: imagePath, user_id: userId, item_id: itemId, max_size: maxSize },
       })

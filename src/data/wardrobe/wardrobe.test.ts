@@ -23,6 +23,7 @@ function item(fields: Partial<WardrobeItemRow> & Pick<WardrobeItemRow, 'id'>): W
     jobId: null,
     analysis: null,
     cutoutPath: null,
+    cutoutSource: null,
     createdAt: '2026-11-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
     txid: '1',
@@ -213,6 +214,43 @@ describe('wardrobe import', () => {
     expect(result).toMatchObject({ usedOriginal: true, warning: null })
     await replica.db.wardrobeItems.add(item({ id: 'item_missing1', imagePath: `wardrobe-images/${me}/missing.jpg` }))
     await expect(stickItemOnWall(replica, { wallId, itemId: 'item_missing1', online: false }, tools())).rejects.toThrow(/^Failed to process Linen shirt: /)
+  })
+
+  it('offline, sticks a cut-out made on this device; the photo, marked, when the device cannot', async () => {
+    const replica = memoryReplica(me, undefined, api())
+    const wallId = await wallAnd(replica)
+    await replica.db.wardrobeItems.add(item({ id: 'item_00000016' }))
+    const cutOuts: Blob[] = []
+    const device: ImageTools = {
+      ...tools(),
+      cutOut: (photo) => {
+        cutOuts.push(photo)
+        return Promise.resolve(new Blob(['cut-out'], { type: 'image/png' }))
+      },
+    }
+    const made = await stickItemOnWall(replica, { wallId, itemId: 'item_00000016', online: false }, device)
+    expect(made).toMatchObject({ usedOriginal: false, warning: null })
+    expect(cutOuts).toHaveLength(1)
+    const sticker = await replica.db.stickers.get(made.stickerId)
+    expect(sticker).toMatchObject({ needsCutout: false })
+    const upload = await replica.db.pendingUploads.get(sticker!.imagePath)
+    expect(upload?.blob.type).toBe('image/png')
+    // One's own item keeps it as its cut-out: uploaded first, then the row, through the outbox.
+    const saved = await replica.db.wardrobeItems.get('item_00000016')
+    expect(saved).toMatchObject({ cutoutPath: sticker!.imagePath, cutoutSource: 'device' })
+    expect(sticker!.imagePath).toMatch(new RegExp(`^wardrobe-stickers/${me}/cutouts/item_00000016-[\\w-]+\\.png$`))
+    const ops = await outboxOps(replica)
+    const uploadAt = ops.findIndex((op) => op.op === 'upload' && `wardrobe-stickers/${op.path}` === sticker!.imagePath)
+    const rowAt = ops.findIndex((op) => op.op === 'update' && op.table === 'wardrobe_items')
+    expect(uploadAt).toBeGreaterThanOrEqual(0)
+    expect(rowAt).toBeGreaterThan(uploadAt)
+    expect(ops[rowAt]).toMatchObject({ patch: { cutout_path: sticker!.imagePath, cutout_source: 'device' } })
+
+    const unable: ImageTools = { ...tools(), cutOut: () => Promise.reject(new Error('runtime not on this device')) }
+    await replica.db.wardrobeItems.add(item({ id: 'item_00000017' }))
+    const copied = await stickItemOnWall(replica, { wallId, itemId: 'item_00000017', online: false }, unable)
+    expect(copied).toMatchObject({ usedOriginal: true })
+    expect(await replica.db.stickers.get(copied.stickerId)).toMatchObject({ needsCutout: true })
   })
 
   it('swaps waiting stickers for their cut-out in place once online', async () => {

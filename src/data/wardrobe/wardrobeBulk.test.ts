@@ -21,6 +21,7 @@ function item(id: string, fields: Partial<WardrobeItemRow> = {}): WardrobeItemRo
     jobId: null,
     analysis: null,
     cutoutPath: null,
+    cutoutSource: null,
     createdAt: stamp,
     updatedAt: stamp,
     txid: '1',

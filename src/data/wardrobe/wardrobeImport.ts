@@ -1,19 +1,27 @@
 // Wardrobe import (spec §4, §6): an item becomes a sticker at 100,100 on a wall. The sticker shows a
 // picture of its creator's own (the server insists): the item's cut-out when one exists (offline too),
-// else a cut-out made now by the product API, else, offline or when background removal fails, a copy
-// of the item's photo marked `needsCutout`, which `cutOutWaitingStickers` swaps for the cut-out later.
+// else a cut-out made now by the product API, else (offline) one made on this device (saved as one's own
+// item's cut-out too), else, when the
+// device cannot or background removal fails, a copy of the item's photo marked `needsCutout`, which
+// `cutOutWaitingStickers` swaps for the cut-out later.
 import { messages } from '@/lib/messages'
 import { resolveImage, splitImagePath } from '../images/imageSource'
 import { canSeeWardrobeItem } from '../model/permissions'
 import type { StickerRow, WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { addSticker, deleteSticker, STICKER_BUCKET } from '../mutations/stickers'
+import { saveItemCutout } from './wardrobeItems'
 
 export interface ImageTools {
   /** The bytes behind an image URL (the service worker answers from its cache when offline). */
   fetchImage(url: string): Promise<Blob>
   /** The picture in a format the sticker bucket takes (PNG or WebP). */
   toStickerImage(image: Blob): Promise<Blob>
+  /**
+   * The photo cut out on this device (same model and refinement as the server), as a PNG; rejects when the
+   * device cannot (its runtime never reached it). Absent where there is no such device.
+   */
+  cutOut?(photo: Blob): Promise<Blob>
 }
 
 export interface StickResult {
@@ -42,12 +50,27 @@ function stickerFields(wallId: string, item: WardrobeItemRow) {
   }
 }
 
-/** A copy of the item's picture the sticker can own, and whether it still needs cutting out. */
-async function copyOfItemPicture(replica: Replica, item: WardrobeItemRow, tools: ImageTools): Promise<{ image: Blob; needsCutout: boolean }> {
+/**
+ * A picture the sticker can own, and whether it still needs cutting out: when `cutOutHere` (offline), the
+ * photo cut out on this device; else, or when the device cannot, a copy of the item's photo.
+ */
+async function copyOfItemPicture(
+  replica: Replica,
+  item: WardrobeItemRow,
+  tools: ImageTools,
+  cutOutHere: boolean,
+): Promise<{ image: Blob; needsCutout: boolean; cutOutHere?: true }> {
   const source = await resolveImage(replica.db, replica.images, item.imagePath, null)
   if (!source) throw new Error('its picture is not on this device')
   const original = source.kind === 'blob' ? source.blob : await tools.fetchImage(source.url)
   const alreadyCutOut = splitImagePath(item.imagePath)?.bucket === STICKER_BUCKET
+  if (!alreadyCutOut && cutOutHere && tools.cutOut) {
+    try {
+      return { image: await tools.cutOut(original), needsCutout: false, cutOutHere: true }
+    } catch (error) {
+      console.warn(`No cut-out on this device for ${item.id}`, error)
+    }
+  }
   return { image: await tools.toStickerImage(original), needsCutout: !alreadyCutOut }
 }
 
@@ -75,11 +98,16 @@ export async function stickItemOnWall(
       warning = backgroundRemovalFailed(item.name)
     }
   }
-  let copy: { image: Blob; needsCutout: boolean }
+  let copy: Awaited<ReturnType<typeof copyOfItemPicture>>
   try {
-    copy = await copyOfItemPicture(replica, item, tools)
+    copy = await copyOfItemPicture(replica, item, tools, !request.online)
   } catch (error) {
     throw new MutationError(processingFailed(item.name, error instanceof Error ? error.message : String(error)))
+  }
+  if (copy.cutOutHere && item.userId === userId) {
+    // One's own item keeps the cut-out made here as its own (it syncs; the server's first one wins).
+    const cutoutPath = await saveItemCutout(replica, item.id, copy.image, 'device')
+    return { stickerId: await addSticker(replica, { ...fields, imagePath: cutoutPath }), usedOriginal: false, warning }
   }
   const stickerId = await addSticker(replica, { ...fields, image: copy.image, needsCutout: copy.needsCutout })
   return { stickerId, usedOriginal: copy.needsCutout, warning }

@@ -1,12 +1,15 @@
 // Writes to the user's own wardrobe items: edit one, show or hide it, delete it (tags first, then the
 // item, then a best-effort removal of its image; spec §7). Cut-outs made for stickers are kept: the
 // stickers on walls show them.
+import { newId } from '@/lib/ids'
 import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
-import type { WardrobeItemRow } from '../model/rows'
+import type { CutoutSource, WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { keyOf, type Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
+import { imageObjectPath, queueImage } from '../mutations/queueImage'
+import { STICKER_BUCKET } from '../mutations/stickers'
 
 /** The signed-in user's own item, or the reason they may not change it. */
 export async function ownItem(replica: Replica, itemId: string): Promise<WardrobeItemRow> {
@@ -50,6 +53,50 @@ export async function editWardrobeItem(
     itemId,
     { name: edit.name.trim(), description: edit.description.trim() || null },
     messages.updateItemFailed,
+  )
+}
+
+/**
+ * Saves a cut-out made on this device (`device`: offline, where the server's is not there yet) or fixed by
+ * hand (`edited`) as the item's cut-out: the PNG is kept on the device and its upload queued ahead of the
+ * row's change (one transaction, FIFO outbox), at a new path under the owner's cut-outs folder named after
+ * the item, as the server insists. The server decides which cut-out wins: a device one never replaces a
+ * cut-out already there (it then keeps its own and the next pull brings it); a hand fix always wins.
+ * Returns the cut-out's `bucket/path`.
+ */
+export async function saveItemCutout(
+  replica: Replica,
+  itemId: string,
+  png: Blob,
+  source: Exclude<CutoutSource, 'engine'>,
+): Promise<string> {
+  const { db } = replica
+  return mutate(
+    replica,
+    [db.wardrobeItems, db.pendingUploads],
+    async ({ queue }) => {
+      const item = await ownItem(replica, itemId)
+      if (source === 'device' && item.cutoutPath) return item.cutoutPath
+      const image = {
+        bucket: STICKER_BUCKET,
+        path: imageObjectPath(item.userId, 'cutouts', `${itemId}-${newId()}`, 'image/png'),
+        blob: png,
+        contentType: 'image/png',
+      }
+      const upload = await queueImage(db, { table: 'wardrobeItems', rowId: itemId }, image, messages.updateItemFailed)
+      const patch: Partial<WardrobeItemRow> = { cutoutPath: upload.imagePath, cutoutSource: source }
+      await db.wardrobeItems.update(itemId, patch)
+      const fields = Object.keys(patch)
+      queue(upload.upload, {
+        table: 'wardrobeItems',
+        rowId: itemId,
+        fields,
+        op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: toServer('wardrobeItems', patch, fields) },
+        failureMessage: messages.updateItemFailed,
+      })
+      return upload.imagePath
+    },
+    { storesFiles: true },
   )
 }
 

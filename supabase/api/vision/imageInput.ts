@@ -5,6 +5,8 @@
 import sharp, { type Metadata } from 'sharp'
 import { MAX_IMAGE_BYTES } from '../../../src/lib/wardrobe/storage'
 import { ImageRejectedError } from './types'
+import type { RgbImage } from '../../../src/lib/cutout/types'
+import type { PixelRect } from '../../../src/lib/cutout/trim'
 const MAX_IMAGE_PIXELS = 50_000_000
 /** Long side of the image the outfit analysis works on (masks, pose, regions and stickers). */
 export const ANALYSIS_LONG_SIDE = 1024
@@ -13,12 +15,7 @@ export const MAX_WORKING_LONG_SIDE = 2048
 
 type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'
 
-/** 8-bit sRGB pixels, 3 bytes per pixel, row-major. */
-export interface RgbImage {
-  data: Uint8Array
-  width: number
-  height: number
-}
+export type { RgbImage } from '../../../src/lib/cutout/types'
 
 export interface ImageHeader {
   format: ImageFormat
@@ -28,12 +25,7 @@ export interface ImageHeader {
 }
 
 /** A rectangle in pixels of the oriented image; x and y are its top-left corner. */
-export interface PixelRect {
-  x: number
-  y: number
-  width: number
-  height: number
-}
+export type { PixelRect } from '../../../src/lib/cutout/trim'
 
 export const rejection = {
   notAnImage: 'The file is not an image we can read.',

@@ -1,22 +1,14 @@
 // Cuts a sticker out of the photo: the photo's pixels with the refined mask as alpha, limited to one
 // garment's region (or the whole foreground), trimmed to what is visible, capped in size and encoded as
-// PNG. It also hands back the unscaled RGBA so the garment's colours are read from exactly these pixels.
+// PNG (the trimming is src/lib/cutout's, shared with the device). It also hands back the unscaled RGBA so
+// the garment's colours are read from exactly these pixels.
 import sharp from 'sharp'
-import type { BoxPercent, CutOut } from './types'
-import type { PixelRect, RgbImage } from './imageInput'
+import type { CutOut } from './types'
+import type { RgbImage } from './imageInput'
+import { toBoxPercent, trimmedRgba, type TrimmedPixels } from '../../../src/lib/cutout/trim'
 import { inShape, shapeBounds, type RegionShape } from './regionShape'
 
-/** Alpha below this is invisible on any background; it is zeroed so faint haze does not widen the trim. */
-const VISIBLE_ALPHA = 8
-
-export interface StickerPixels {
-  /** RGBA, width × height × 4, before any downscaling. */
-  rgba: Uint8Array
-  width: number
-  height: number
-  /** Where these pixels are in the analysed image. */
-  rect: PixelRect
-}
+type StickerPixels = TrimmedPixels
 
 export interface Sticker {
   cutOut: CutOut
@@ -32,49 +24,11 @@ export function stickerPixels(
   alpha: Uint8Array,
   shape: RegionShape | null,
 ): StickerPixels | null {
-  const { width, height } = image
-  const bounds = shape ? shapeBounds(shape, width, height) : { x0: 0, y0: 0, x1: width, y1: height }
-  const keep = (x: number, y: number) =>
-    alpha[y * width + x]! >= VISIBLE_ALPHA && (!shape || inShape(shape, x, y))
-  let x0 = Infinity
-  let y0 = Infinity
-  let x1 = -Infinity
-  let y1 = -Infinity
-  for (let y = bounds.y0; y < bounds.y1; y++) {
-    for (let x = bounds.x0; x < bounds.x1; x++) {
-      if (!keep(x, y)) continue
-      if (x < x0) x0 = x
-      if (x > x1) x1 = x
-      if (y < y0) y0 = y
-      if (y > y1) y1 = y
-    }
-  }
-  if (x1 < x0) return null
-  const rect = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 }
-  const rgba = new Uint8Array(rect.width * rect.height * 4)
-  for (let y = 0; y < rect.height; y++) {
-    for (let x = 0; x < rect.width; x++) {
-      const sx = rect.x + x
-      const sy = rect.y + y
-      const s = sy * width + sx
-      const d = (y * rect.width + x) * 4
-      rgba[d] = image.data[s * 3]!
-      rgba[d + 1] = image.data[s * 3 + 1]!
-      rgba[d + 2] = image.data[s * 3 + 2]!
-      rgba[d + 3] = keep(sx, sy) ? alpha[s]! : 0
-    }
-  }
-  return { rgba, width: rect.width, height: rect.height, rect }
-}
-
-/** A box in pixels of an image → percentages of it (unrounded, so pixel positions can be recovered). */
-export function toBoxPercent(rect: PixelRect, width: number, height: number): BoxPercent {
-  return {
-    x: (rect.x / width) * 100,
-    y: (rect.y / height) * 100,
-    width: (rect.width / width) * 100,
-    height: (rect.height / height) * 100,
-  }
+  if (!shape) return trimmedRgba(image, alpha)
+  return trimmedRgba(image, alpha, {
+    bounds: shapeBounds(shape, image.width, image.height),
+    inside: (x, y) => inShape(shape, x, y),
+  })
 }
 
 /**

@@ -16,8 +16,10 @@ import {
   type RgbImage,
 } from './imageInput'
 import { createPoseDetector, type PoseDetector } from './pose'
-import { DEFAULT_REFINEMENT, refineMask, type RefineOptions } from './refineMask'
-import { emptyCutOut, encodeSticker, makeSticker, stickerPixels, toBoxPercent } from './sticker'
+import { DEFAULT_REFINEMENT, refineMask, type RefineOptions } from '../../../src/lib/cutout/refineMask'
+import { emptyCutOut, encodeSticker, makeSticker, stickerPixels } from './sticker'
+import { toBoxPercent } from '../../../src/lib/cutout/trim'
+import { downscaleToFit } from '../../../src/lib/cutout/squeeze'
 import { createSegmenter, type Segmenter } from './u2net'
 
 export interface VisionEngineOptions {
@@ -45,6 +47,19 @@ function workingSide(maxSize: number): number {
   return Math.min(MAX_WORKING_LONG_SIDE, Math.max(320, Math.round(maxSize)))
 }
 
+/**
+ * A photo decoded for a cut-out: by sharp to at most MAX_WORKING_LONG_SIDE, then to the working size by
+ * the resampling the device's cut-out worker uses too (src/lib/cutout), so a photo up to that size gives
+ * the same mask on either.
+ */
+async function decodeForCutout(bytes: Uint8Array, longSide: number, crop?: PixelRect) {
+  const { header, image } = await decodeImage(bytes, {
+    longSide: MAX_WORKING_LONG_SIDE,
+    ...(crop ? { crop } : {}),
+  })
+  return { header, image: downscaleToFit(image, longSide) }
+}
+
 export function createVisionEngine(options: VisionEngineOptions): VisionEngine {
   const refinement = options.refinement ?? DEFAULT_REFINEMENT
   let segmenter: Promise<Segmenter> | null = null
@@ -59,7 +74,7 @@ export function createVisionEngine(options: VisionEngineOptions): VisionEngine {
 
   const engine: VisionEngine = {
     async removeBackground(bytes, { maxSize }) {
-      const { image } = await decodeImage(bytes, { longSide: workingSide(maxSize) })
+      const { image } = await decodeForCutout(bytes, workingSide(maxSize))
       const sticker = await makeSticker(image, await mask(image), null, maxSize)
       return sticker?.cutOut ?? emptyCutOut()
     },
@@ -72,7 +87,7 @@ export function createVisionEngine(options: VisionEngineOptions): VisionEngine {
         width: (box.width / 100) * header.width,
         height: (box.height / 100) * header.height,
       }
-      const { image } = await decodeImage(bytes, { longSide: workingSide(maxSize), crop })
+      const { image } = await decodeForCutout(bytes, workingSide(maxSize), crop)
       const pixels = stickerPixels(image, await mask(image), null)
       if (!pixels) return emptyCutOut()
       const cutOut = await encodeSticker(pixels, image.width, image.height, maxSize)
@@ -150,7 +165,7 @@ export function createVisionEngine(options: VisionEngineOptions): VisionEngine {
     },
 
     async foregroundMask(bytes, longSide) {
-      const { image } = await decodeImage(bytes, { longSide })
+      const { image } = await decodeForCutout(bytes, longSide)
       return { image, alpha: await mask(image) }
     },
 

@@ -13,7 +13,7 @@ import {
   type VisionService,
 } from './types'
 import { assertImageSize } from './imageInput'
-import type { RefineOptions } from './refineMask'
+import type { RefineOptions } from '../../../src/lib/cutout/refineMask'
 import { createWorkerPool, type PoolStats } from './workerPool'
 import type { SerializedError, VisionRequest, VisionWorkerData } from './visionProtocol'
 

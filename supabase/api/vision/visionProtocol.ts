@@ -2,7 +2,7 @@
 // prototypes), a request id to match each reply, and errors as name + message so the pool can rebuild
 // the contract's error classes (an ImageRejectedError must still be one after crossing the thread).
 import type { BoxPercent } from './types'
-import type { RefineOptions } from './refineMask'
+import type { RefineOptions } from '../../../src/lib/cutout/refineMask'
 
 export type VisionRequest =
   | { op: 'removeBackground'; image: Uint8Array; maxSize: number }

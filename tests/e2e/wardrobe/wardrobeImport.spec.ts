@@ -2,9 +2,11 @@
 // the user's items and the public ones with only the first 5 category filters and 2 tags per card;
 // selecting an item sticks it at 100,100 (the server's sticker shows a picture in the user's own
 // folder), selecting it again removes it. A failed background removal uses the photo and says so for
-// 5 s. Offline, an item with a cut-out becomes a sticker at once and the others use their photo, marked
-// to be cut out when online.
+// 5 s. Offline, an item with a cut-out becomes a sticker at once and the others are cut out on the device
+// (issue 26), or, where the cut-out runtime never reached the device, use their photo, marked to be cut out
+// when online.
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { admin } from '../support/stack'
 import { createUser, signInContext, type E2EUser } from '../support/users'
 import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
@@ -196,20 +198,48 @@ test('when background removal fails the photo is used and the spec warning shows
   await context.close()
 })
 
+/** The cut-out runtime's files the service worker keeps (the worker, onnxruntime's glue and wasm, the model). */
+async function cachedCutoutFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.has('moori-cutout-v1'))) return []
+    const keys = await (await caches.open('moori-cutout-v1')).keys()
+    return keys.map((request) => new URL(request.url).pathname)
+  })
+}
+
+/** A build asset's path without its content hash: /assets/u2netp-DLq_a.onnx → /assets/u2netp.onnx. */
+const withoutHash = (path: string) =>
+  path.replace(/^(\/assets\/(?:cutout\.worker|ort-wasm-simd-threaded|u2netp))-.*(\.\w+)$/, '$1$2')
+
+/** Whether a stored file is a PNG with an alpha channel. */
+async function pngWithAlpha(bucket: string, path: string): Promise<boolean> {
+  const { data, error } = await admin.storage.from(bucket).download(path)
+  if (error) throw error
+  const metadata = await sharp(Buffer.from(await data.arrayBuffer())).metadata()
+  return metadata.format === 'png' && metadata.hasAlpha
+}
+
 test.describe(() => {
   test.use(ALLOW_SERVICE_WORKERS)
 
-  test('offline, an item with a cut-out is stuck at once and the others use their photo, marked for later', async ({
+  test('offline, an item with a cut-out is stuck at once and one without is cut out on this device', async ({
     browser,
   }) => {
-    test.setTimeout(120_000)
+    // The first cut-out in a cold worker compiles onnxruntime's 14 MB of WebAssembly and loads the model.
+    test.setTimeout(240_000)
     const { user, wallId, jacket, tee } = await arrange()
     const context = await browser.newContext()
     await signInContext(context, user)
     const page = await context.newPage()
-    await openWall(page, wallId)
+    // A first visit with the service worker allowed: its install precaches ~130 files while the wall's
+    // first pull waits its turn; with a load average near 10 on 2 cores that took 13 s here (openWall
+    // allows 10).
+    await page.goto(`/wall/${wallId}`)
+    await expect(page.getByTestId('canvas')).toBeVisible({ timeout: 30_000 })
     await waitForServiceWorker(page)
-    // Seen once online: the pictures are on the device.
+    // Threads for the cut-out: the page is cross-origin isolated, and the wall's Storage images still load.
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true)
+    // Seen once online: the pictures are on the device, and so is the cut-out runtime.
     let dialog = await openImport(page)
     await expect(itemCard(dialog, 'Striped tee').getByTestId('stored-image')).toHaveAttribute(
       'data-state',
@@ -219,6 +249,15 @@ test.describe(() => {
       'data-state',
       'loaded',
     )
+    await expect
+      .poll(async () => (await cachedCutoutFiles(page)).map(withoutHash).sort(), {
+        timeout: 60_000,
+      })
+      .toEqual([
+        '/assets/cutout.worker.js',
+        '/assets/ort-wasm-simd-threaded.wasm',
+        '/assets/u2netp.onnx',
+      ])
     await dialog.getByRole('button', { name: 'Done' }).click()
 
     await context.setOffline(true)
@@ -231,30 +270,87 @@ test.describe(() => {
     await itemCard(dialog, 'Striped tee')
       .getByRole('button', { name: /^Striped tee/ })
       .click()
-    await expect(itemCard(dialog, 'Striped tee')).toHaveAttribute('data-state', 'ready')
-    await expect(itemCard(dialog, 'Striped tee').getByTestId('cutout-note')).toHaveText(
-      'Will be cut out when online',
-    )
+    // A cut-out on the device takes about a second on a quiet 2-core machine, 20 s and more under a
+    // load average of 13 (measured while the suite runs beside other work).
+    await expect(itemCard(dialog, 'Striped tee')).toHaveAttribute('data-state', 'ready', { timeout: 120_000 })
+    // Cut out here: nothing waits for the server.
+    await expect(itemCard(dialog, 'Striped tee').getByTestId('cutout-note')).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Done' }).click()
 
     const jacketSticker = stickerOnWall(page, 'Denim jacket')
     const teeSticker = stickerOnWall(page, 'Striped tee')
     expect(await position(jacketSticker)).toMatchObject({ x: 100, y: 100 })
     await expect(jacketSticker.locator('[data-needs-cutout]')).toHaveCount(0)
-    await expect(teeSticker.locator('[data-needs-cutout]')).toContainText('Cut out when online')
+    await expect(teeSticker.locator('[data-needs-cutout]')).toHaveCount(0)
     await expect(teeSticker.getByTestId('stored-image')).toHaveAttribute('data-state', 'loaded')
 
     await context.setOffline(false)
+    const stuck: Record<string, ServerSticker> = {}
     for (const item of [jacket, tee]) {
-      const [stuck] = live(
+      const [row] = live(
         await eventually(
           () => serverStickers(wallId, item.id),
           (rows) => live(rows).length === 1,
           30_000,
         ),
       )
-      expect(stuck!.image_path.startsWith(`wardrobe-stickers/${user.id}/`)).toBe(true)
+      expect(row!.image_path.startsWith(`wardrobe-stickers/${user.id}/`)).toBe(true)
+      stuck[item.id] = row!
     }
+    // The tee's sticker is the cut-out made on the device: a PNG with an alpha channel, not the JPEG photo.
+    // (u2netp keeps the whole of this flat two-tone test photo, so its alpha says nothing more here; the
+    // device's masks are compared with the server's on real photos by `npm run bench -- cutout-device`.)
+    expect(stuck[tee.id]!.needs_cutout).toBe(false)
+    const [bucket, ...rest] = stuck[tee.id]!.image_path.split('/')
+    expect(await pngWithAlpha(bucket!, rest.join('/'))).toBe(true)
+    // And it is the tee's own cut-out now, made on the device, on the server for every device.
+    const { data: teeRow } = await admin.from('wardrobe_items').select('cutout_path, cutout_source').eq('id', tee.id).single()
+    expect(teeRow).toEqual({ cutout_path: stuck[tee.id]!.image_path, cutout_source: 'device' })
+    await context.close()
+  })
+
+  test('offline before the cut-out runtime ever reached the device, the photo is used, marked for later', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    const { user, wallId, tee } = await arrange()
+    const context = await browser.newContext()
+    // The runtime never arrives (as on a device that was never online with the wardrobe since this build).
+    await context.route(/\/assets\/(ort-wasm-simd-threaded|u2netp)-/, (route) => route.abort())
+    await signInContext(context, user)
+    const page = await context.newPage()
+    await openWall(page, wallId)
+    await waitForServiceWorker(page)
+    let dialog = await openImport(page)
+    await expect(itemCard(dialog, 'Striped tee').getByTestId('stored-image')).toHaveAttribute(
+      'data-state',
+      'loaded',
+    )
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    await context.setOffline(true)
+    dialog = await openImport(page)
+    await itemCard(dialog, 'Striped tee')
+      .getByRole('button', { name: /^Striped tee/ })
+      .click()
+    await expect(itemCard(dialog, 'Striped tee')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+    await expect(itemCard(dialog, 'Striped tee').getByTestId('cutout-note')).toHaveText(
+      'Will be cut out when online',
+    )
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    const teeSticker = stickerOnWall(page, 'Striped tee')
+    await expect(teeSticker.locator('[data-needs-cutout]')).toContainText('Cut out when online')
+    await expect(teeSticker.getByTestId('stored-image')).toHaveAttribute('data-state', 'loaded')
+
+    await context.setOffline(false)
+    const [row] = live(
+      await eventually(
+        () => serverStickers(wallId, tee.id),
+        (rows) => live(rows).length === 1,
+        30_000,
+      ),
+    )
+    expect(row!.image_path.startsWith(`wardrobe-stickers/${user.id}/`)).toBe(true)
     await context.close()
   })
 })

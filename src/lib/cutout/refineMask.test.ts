@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refineMask, resizeBilinear } from './refineMask'
-import type { RgbImage } from './imageInput'
-import type { LowResMask } from './u2net'
+import type { LowResMask, RgbImage } from './types'
 
 // A 640×640 photo: a red disc on a green ground, and the model's view of it: a 320 px mask that is right
 // only coarsely (its edge a soft ramp, as u2netp's are, and optionally a little outside the true edge).

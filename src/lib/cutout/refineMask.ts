@@ -2,10 +2,10 @@
 // interpolation leaves soft, blocky borders (u2netp predicts at 320 px); a colour guided filter (He, Sun &
 // Tang 2013, in its "fast" form: coefficients on a coarse grid, applied at full resolution) makes the alpha a
 // local linear function of the photo's colour, so it steps where the photo steps. A gentle contrast curve
-// around 0.5 then crisps the ramp without moving the 50 % line.
+// around 0.5 then crisps the ramp without moving the 50 % line. Shared by the server and the device's
+// cut-out worker, so a cut-out looks the same wherever it was made; strokeHints.ts builds on its steps.
 import { boxMean } from './boxFilter'
-import type { RgbImage } from './imageInput'
-import type { LowResMask } from './u2net'
+import type { LowResMask, RgbImage } from './types'
 
 type MaskRefinement = 'bilinear' | 'guided'
 
@@ -93,7 +93,7 @@ function coefficientGrid(mask: LowResMask, image: RgbImage, grid: RefineOptions[
 }
 
 /** Interleaved RGB bytes → three float planes in 0..1. */
-function planes(rgb: Uint8Array, count: number): [Float32Array, Float32Array, Float32Array] {
+export function planes(rgb: Uint8Array, count: number): [Float32Array, Float32Array, Float32Array] {
   const r = new Float32Array(count)
   const g = new Float32Array(count)
   const b = new Float32Array(count)
@@ -132,13 +132,13 @@ function downsample(image: RgbImage, factor: number, width: number, height: numb
 }
 
 /** Per-pixel a (3 planes) and b of q = a·I + b, already averaged over the window (mean_a, mean_b). */
-interface Coefficients {
+export interface Coefficients {
   a: [Float32Array, Float32Array, Float32Array]
   b: Float32Array
 }
 
 /** The colour guided filter's linear coefficients (He et al. 2013, eq. 14 and the averaging step). */
-function guidedCoefficients(
+export function guidedCoefficients(
   guide: [Float32Array, Float32Array, Float32Array],
   p: Float32Array,
   w: number,
@@ -207,7 +207,7 @@ function guidedCoefficients(
 }
 
 /** q = mean_a·I + mean_b at the photo's resolution, coefficients interpolated bilinearly, then the curve. */
-function applyCoefficients(
+export function applyCoefficients(
   c: Coefficients,
   cw: number,
   ch: number,

@@ -1,0 +1,204 @@
+// A person's Keep and Remove strokes as hints to the cut-out, not paint. On the model's 320×320 grid the
+// strokes become fixed foreground and background (only where the stroked colour agrees, so a stroke that
+// spills over the garment's edge does not drag the other side along), spread from there through
+// neighbouring cells of the same colours, and only then does the usual guided-filter refinement bring the
+// mask to the photo's size along the photo's own edges. So a rough stroke snaps to the garment's edge. The
+// model never runs again: a stroke costs a few passes over 102k cells plus the final refinement.
+import type { LowResMask, RgbImage } from './types'
+import {
+  DEFAULT_REFINEMENT,
+  applyCoefficients,
+  guidedCoefficients,
+  planes,
+  refineMask,
+  type RefineOptions,
+} from './refineMask'
+
+export interface Stroke {
+  mode: 'keep' | 'remove'
+  /** The brush's radius in photo pixels. */
+  radius: number
+  /** x, y pairs in photo pixels (of the image the mask is refined for), in drawing order. */
+  points: ArrayLike<number>
+}
+
+const KEEP = 1
+const REMOVE = -1
+/** Weight of a cell the model is already sure of, against 1 for a stroked cell, in the colour model. */
+const SURE_WEIGHT = 0.05
+const SURE = 0.95
+const PRIOR = 1e-3
+/** How far the strokes' colours may spread beyond the stroke, in brush radii. */
+const REACH = 3
+/** Guided-filter passes on the grid that carry the fixed cells along the photo's edges. */
+const PROPAGATION_PASSES = 1
+
+/**
+ * The refined alpha (0..255 per pixel, at the image's size) with the strokes applied in order (a later
+ * stroke wins where they overlap). With no strokes it is exactly `refineMask`.
+ */
+export function refineWithHints(
+  mask: LowResMask,
+  image: RgbImage,
+  strokes: readonly Stroke[],
+  options: RefineOptions = DEFAULT_REFINEMENT,
+): Uint8Array {
+  if (strokes.length === 0) return refineMask(mask, image, options)
+  const n = mask.size
+  const hints = rasterise(strokes, n, image.width, image.height)
+  const likelihood = colourLikelihood(mask, hints)
+  const fixed = new Int8Array(n * n)
+  for (let i = 0; i < n * n; i++) {
+    if (hints[i] === KEEP && likelihood[i]! >= 0.5) fixed[i] = KEEP
+    else if (hints[i] === REMOVE && likelihood[i]! <= 0.5) fixed[i] = REMOVE
+  }
+  const reach = Math.ceil(REACH * gridRadius(strokes, n, image.width, image.height))
+  const p = Float32Array.from(mask.probability)
+  spread(fixed, likelihood, p, n, reach, KEEP)
+  spread(fixed, likelihood, p, n, reach, REMOVE)
+  imposeFixed(fixed, p)
+  const guide = planes(mask.guide, n * n)
+  for (let pass = 0; pass < PROPAGATION_PASSES; pass++) {
+    const c = guidedCoefficients(guide, p, n, n, options.radius, options.epsilon)
+    for (let i = 0; i < n * n; i++) {
+      p[i] = c.a[0][i]! * guide[0][i]! + c.a[1][i]! * guide[1][i]! + c.a[2][i]! * guide[2][i]! + c.b[i]!
+    }
+    imposeFixed(fixed, p)
+  }
+  const out = new Uint8Array(image.width * image.height)
+  const c = guidedCoefficients(guide, p, n, n, options.radius, options.epsilon)
+  applyCoefficients(c, n, n, image, options.gain, out)
+  return out
+}
+
+/** Keep (+1) / remove (−1) per grid cell: each stroke a chain of capsules, later strokes over earlier. */
+function rasterise(strokes: readonly Stroke[], n: number, width: number, height: number): Int8Array {
+  const hints = new Int8Array(n * n)
+  const sx = n / width
+  const sy = n / height
+  for (const stroke of strokes) {
+    const value = stroke.mode === 'keep' ? KEEP : REMOVE
+    const r = Math.max(0.5, stroke.radius)
+    const pts = stroke.points
+    const count = Math.floor(pts.length / 2)
+    for (let k = 0; k < count; k++) {
+      const ax = pts[2 * k]!
+      const ay = pts[2 * k + 1]!
+      const bx = k + 1 < count ? pts[2 * k + 2]! : ax
+      const by = k + 1 < count ? pts[2 * k + 3]! : ay
+      // The cell under the point itself, however small the brush.
+      const cx = Math.min(n - 1, Math.max(0, Math.floor(ax * sx)))
+      const cy = Math.min(n - 1, Math.max(0, Math.floor(ay * sy)))
+      hints[cy * n + cx] = value
+      const gx0 = Math.max(0, Math.floor((Math.min(ax, bx) - r) * sx))
+      const gx1 = Math.min(n - 1, Math.ceil((Math.max(ax, bx) + r) * sx))
+      const gy0 = Math.max(0, Math.floor((Math.min(ay, by) - r) * sy))
+      const gy1 = Math.min(n - 1, Math.ceil((Math.max(ay, by) + r) * sy))
+      const dx = bx - ax
+      const dy = by - ay
+      const length2 = dx * dx + dy * dy
+      for (let gy = gy0; gy <= gy1; gy++) {
+        const py = (gy + 0.5) / sy
+        for (let gx = gx0; gx <= gx1; gx++) {
+          const px = (gx + 0.5) / sx
+          const t = length2 > 0 ? Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / length2)) : 0
+          const ex = px - (ax + t * dx)
+          const ey = py - (ay + t * dy)
+          if (ex * ex + ey * ey <= r * r) hints[gy * n + gx] = value
+        }
+      }
+    }
+  }
+  return hints
+}
+
+/** The largest brush, in grid cells (the grid is squeezed, so the finer axis counts). */
+function gridRadius(strokes: readonly Stroke[], n: number, width: number, height: number): number {
+  const scale = Math.max(n / width, n / height)
+  return Math.max(1, ...strokes.map((s) => s.radius * scale))
+}
+
+/**
+ * Per cell, how much its colour (4 bits per channel) looks like what was kept rather than removed: stroked
+ * cells count fully, cells the model is sure of a little. A colour seen on neither side keeps the model's
+ * probability.
+ */
+function colourLikelihood(mask: LowResMask, hints: Int8Array): Float32Array {
+  const cells = mask.size * mask.size
+  const bins = new Uint16Array(cells)
+  for (let i = 0; i < cells; i++) {
+    const g = mask.guide
+    bins[i] = ((g[i * 3]! >> 4) << 8) | ((g[i * 3 + 1]! >> 4) << 4) | (g[i * 3 + 2]! >> 4)
+  }
+  const fore = new Float32Array(4096)
+  const back = new Float32Array(4096)
+  for (let i = 0; i < cells; i++) {
+    const p = mask.probability[i]!
+    const bin = bins[i]!
+    if (hints[i] === KEEP) fore[bin] = fore[bin]! + 1
+    else if (hints[i] === REMOVE) back[bin] = back[bin]! + 1
+    if (p > SURE && hints[i] !== REMOVE) fore[bin] = fore[bin]! + SURE_WEIGHT
+    else if (p < 1 - SURE && hints[i] !== KEEP) back[bin] = back[bin]! + SURE_WEIGHT
+  }
+  const likelihood = new Float32Array(cells)
+  for (let i = 0; i < cells; i++) {
+    const f = fore[bins[i]!]!
+    const b = back[bins[i]!]!
+    likelihood[i] = f + b === 0 ? mask.probability[i]! : (f + PRIOR) / (f + b + 2 * PRIOR)
+  }
+  return likelihood
+}
+
+/**
+ * From the fixed cells of one side, a breadth-first walk through 8-neighbours whose colour leans the same
+ * way, at most `reach` steps: those cells move towards their colour's likelihood (up for keep, down for
+ * remove), so the stroke fills out to the edge where the colour changes.
+ */
+function spread(
+  fixed: Int8Array,
+  likelihood: Float32Array,
+  p: Float32Array,
+  n: number,
+  reach: number,
+  side: number,
+): void {
+  const depth = new Int32Array(n * n).fill(-1)
+  const queue = new Int32Array(n * n)
+  let head = 0
+  let tail = 0
+  for (let i = 0; i < n * n; i++) {
+    if (fixed[i] === side) {
+      depth[i] = 0
+      queue[tail++] = i
+    }
+  }
+  const leans = (i: number) => (side === KEEP ? likelihood[i]! >= 0.5 : likelihood[i]! <= 0.5)
+  while (head < tail) {
+    const i = queue[head++]!
+    const d = depth[i]!
+    if (fixed[i] !== side)
+      p[i] = side === KEEP ? Math.max(p[i]!, likelihood[i]!) : Math.min(p[i]!, likelihood[i]!)
+    if (d >= reach) continue
+    const x = i % n
+    const y = (i - x) / n
+    for (let oy = -1; oy <= 1; oy++) {
+      const yy = y + oy
+      if (yy < 0 || yy >= n) continue
+      for (let ox = -1; ox <= 1; ox++) {
+        const xx = x + ox
+        if (xx < 0 || xx >= n || (ox === 0 && oy === 0)) continue
+        const j = yy * n + xx
+        if (depth[j] !== -1 || fixed[j] === -side || !leans(j)) continue
+        depth[j] = d + 1
+        queue[tail++] = j
+      }
+    }
+  }
+}
+
+function imposeFixed(fixed: Int8Array, p: Float32Array): void {
+  for (let i = 0; i < fixed.length; i++) {
+    if (fixed[i] === KEEP) p[i] = 1
+    else if (fixed[i] === REMOVE) p[i] = 0
+  }
+}
