@@ -115,7 +115,10 @@ test.describe(() => {
     expect(await position(card(otherPage, 'Movable'))).toMatchObject({ x: 800, y: 280 })
     const image = card(otherPage, 'Made offline').locator('img')
     await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/polaroid-images\//)
-    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(800)
+    // The card shows the size Storage renders for its box (the stored photo is 800 px, checked above).
+    await expect
+      .poll(() => image.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : '')))
+      .toMatch(/\/storage\/v1\/render\/image\/public\/polaroid-images\/.*width=240/)
     await otherContext.close()
   })
 })
