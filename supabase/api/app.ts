@@ -2,7 +2,7 @@
 // background removal, outfit processing jobs, item extraction, prompt moodboards and account deletion.
 // The local stack mounts it under /api; `npm run api` runs it alone beside any Supabase project. It
 // reaches Supabase only through its public protocols (supabase-js with the service role), so both are
-// the same code. The vision models load on first use, in worker threads, never on the event loop.
+// the same code. The vision models load on first use, in worker processes, never on the event loop.
 import { Hono } from 'hono'
 import { errorResponse } from './apiError'
 import { MAX_API_BODY_BYTES, capBody } from './bodyLimits'

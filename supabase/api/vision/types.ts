@@ -1,5 +1,5 @@
 // What the wardrobe engine's vision layer offers the product API: cut-outs, outfit analysis and region
-// cut-outs, all from image bytes. Plain data in and out, so it crosses worker threads unchanged. The API
+// cut-outs, all from image bytes. Plain data in and out, so it crosses to worker processes unchanged. The API
 // never touches pixels itself; the vision layer never touches Storage or the database.
 
 /** A box as percentages (0..100) of the photo's width and height, as the outfit analysis stores it. */

@@ -1,9 +1,8 @@
-// The VisionService the product API uses: a pool of worker threads, each with its own u2netp session and
+// The VisionService the product API uses: a pool of worker processes, each with its own u2netp session and
 // MoveNet, so inference never blocks the event loop that serves HTTP. Sized to leave a core for that event
 // loop (workers = cores − 1, at least 1; ORT threads so that workers × threads ≤ cores), with a bounded
 // queue: a call that would wait too long is refused at once with VisionBusyError (the API answers 429).
 import os from 'node:os'
-import type { Transferable } from 'node:worker_threads'
 import {
   ImageRejectedError,
   VisionBusyError,
@@ -18,7 +17,7 @@ import { createWorkerPool, type PoolStats } from './workerPool'
 import type { SerializedError, VisionRequest, VisionWorkerData } from './visionProtocol'
 
 export interface VisionPoolOptions {
-  /** Worker threads; default env MOORI_VISION_WORKERS, else cores − 1 (at least 1). */
+  /** Worker processes; default env MOORI_VISION_WORKERS, else cores − 1 (at least 1). */
   workers?: number
   /** ORT intra-op threads per worker; default env MOORI_VISION_THREADS, else cores ÷ workers. */
   threads?: number
@@ -83,11 +82,6 @@ function checkBox(box: BoxPercent): void {
     throw new RangeError('The box lies outside the photo.')
 }
 
-/** A private copy of the caller's bytes in its own buffer, which is then transferred (not cloned). */
-function ownCopy(image: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(image)
-}
-
 export function createVisionPool(options: VisionPoolOptions = {}): VisionPool {
   const size = visionPoolSize(options)
   const nice = options.nice ?? Number(process.env.MOORI_VISION_NICE ?? 10)
@@ -103,20 +97,19 @@ export function createVisionPool(options: VisionPoolOptions = {}): VisionPool {
   })
 
   /** Runs one request; argument errors reject before anything is queued. */
-  function call<T>(prepare: () => { request: VisionRequest; transfer: Transferable[] }): Promise<T> {
-    let prepared: { request: VisionRequest; transfer: Transferable[] }
+  function call<T>(prepare: () => VisionRequest): Promise<T> {
+    let request: VisionRequest
     try {
-      prepared = prepare()
+      request = prepare()
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)))
     }
-    return pool.run(prepared.request, prepared.transfer) as Promise<T>
+    return pool.run(request) as Promise<T>
   }
 
-  function withImage(image: Uint8Array, request: (bytes: Uint8Array) => VisionRequest) {
+  function withImage(image: Uint8Array, request: (bytes: Uint8Array) => VisionRequest): VisionRequest {
     assertImageSize(image)
-    const bytes = ownCopy(image)
-    return { request: request(bytes), transfer: [bytes.buffer] }
+    return request(image)
   }
 
   return {

@@ -1,6 +1,6 @@
-// The messages between the vision pool and its workers: plain records (structured clone keeps no class
-// prototypes), a request id to match each reply, and errors as name + message so the pool can rebuild
-// the contract's error classes (an ImageRejectedError must still be one after crossing the thread).
+// The messages between the vision pool and its worker processes: plain records (V8 serialization keeps no
+// class prototypes), a request id to match each reply, and errors as name + message so the pool can rebuild
+// the contract's error classes (an ImageRejectedError must still be one after crossing to the server).
 import type { BoxPercent } from './types'
 import type { RefineOptions } from '../../../src/lib/cutout/refineMask'
 
@@ -22,6 +22,11 @@ export interface SerializedError {
 
 export type WorkerReply<Result> =
   { id: number; ok: true; result: Result } | { id: number; ok: false; error: SerializedError }
+
+/** What a worker sends before it goes down with an uncaught exception. */
+export interface WorkerFatal {
+  fatal: SerializedError
+}
 
 /** What each vision worker is started with (`workerData`). */
 export interface VisionWorkerData {

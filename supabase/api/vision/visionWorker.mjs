@@ -1,5 +1,5 @@
-// Entry of a vision worker thread: worker threads start as plain Node, so TypeScript is enabled here
-// (tsx's loader, registered for this thread) before the real entry, visionWorker.ts, is imported.
+// Entry of a vision worker process: the pool starts it as plain Node, so TypeScript is enabled here (tsx's
+// loader) before the real entry, visionWorker.ts, is imported.
 import { register } from 'tsx/esm/api'
 
 register()

@@ -1,13 +1,25 @@
-// A small pool of worker threads with a bounded queue, so CPU-heavy inference never runs on the event loop
-// that serves HTTP. It refuses work it could not start soon (BusyError with a retry hint) rather than
+// A small pool of worker processes with a bounded queue, so CPU-heavy inference never runs on the event
+// loop that serves HTTP. It refuses work it could not start soon (BusyError with a retry hint) rather than
 // accepting work it would drop; a worker that dies or hangs is replaced and its caller gets an Error, never
 // a promise that waits forever. Generic over the message types; the vision pool is one use of it.
-import { Worker, type Transferable } from 'node:worker_threads'
-import { serializeError, type SerializedError, type WorkerReply, type WorkerRequest } from './visionProtocol'
+//
+// Processes, not worker threads: stopping a thread in the middle of onnxruntime's native code aborted the
+// whole server ("terminate called after throwing an instance of 'Napi::Error'"), and onnxruntime keeps
+// process-wide state the threads share. A process can be killed at any moment without touching the server.
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import {
+  serializeError,
+  type SerializedError,
+  type WorkerFatal,
+  type WorkerReply,
+  type WorkerRequest,
+} from './visionProtocol'
 
 export interface WorkerPoolOptions {
   /** The worker's entry (an .mjs bootstrap for TypeScript workers). */
   workerUrl: URL
+  /** Given to each worker as JSON in MOORI_WORKER_DATA (see `workerData()`). */
   workerData?: unknown
   size: number
   /** Calls that may wait for a worker; one more is refused with the busy error. */
@@ -29,7 +41,7 @@ export interface PoolStats {
 }
 
 export interface WorkerPool<Request, Result> {
-  run(request: Request, transfer?: Transferable[]): Promise<Result>
+  run(request: Request): Promise<Result>
   hasCapacity(): boolean
   stats(): PoolStats
   close(): Promise<void>
@@ -38,15 +50,14 @@ export interface WorkerPool<Request, Result> {
 interface Task<Request, Result> {
   id: number
   /** The worker running it, once started (a replaced worker's late events must not touch a new task). */
-  worker?: Worker
+  worker?: ChildProcess
   request: Request
-  transfer: Transferable[]
   resolve: (result: Result) => void
   reject: (error: Error) => void
 }
 
 interface Slot<Request, Result> {
-  worker: Worker | null
+  worker: ChildProcess | null
   task: Task<Request, Result> | null
   timer: NodeJS.Timeout | null
   started: number
@@ -68,8 +79,15 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
   /** Recent task duration (exponential average), for the retry hint. */
   let averageSeconds = 1
 
-  function spawn(slot: Slot<Request, Result>): Worker {
-    const worker = new Worker(options.workerUrl, { workerData: options.workerData })
+  function spawn(slot: Slot<Request, Result>): ChildProcess {
+    const worker = fork(fileURLToPath(options.workerUrl), [], {
+      // The V8 serializer, so typed arrays (images, PNGs) cross as bytes rather than JSON.
+      serialization: 'advanced',
+      // Plain Node whatever runs the server (tsx, vitest): the entry brings its own loader.
+      execArgv: [],
+      env: { ...process.env, MOORI_WORKER_DATA: JSON.stringify(options.workerData ?? null) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
     /** Detaches a dead worker from its slot at once, so the next call starts a fresh one. */
     const retire = () => {
       if (slot.worker !== worker) return
@@ -82,7 +100,14 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
       finish(slot)
       task.reject(error)
     }
-    worker.on('message', (reply: WorkerReply<Result>) => {
+    worker.on('message', (reply: WorkerReply<Result> | WorkerFatal) => {
+      if ('fatal' in reply) {
+        // An uncaught exception inside the worker: it is going down ('exit' follows).
+        retire()
+        fail(new Error(`The wardrobe engine failed while working on this image (${reply.fatal.message}).`))
+        dispatch()
+        return
+      }
       const task = slot.task
       if (!task || task.worker !== worker || reply.id !== task.id) return
       finish(slot)
@@ -91,8 +116,9 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
       dispatch()
     })
     worker.on('error', (error) => {
-      // An uncaught exception inside the worker: it is going down ('exit' follows).
+      // The process could not be started, or a message could not be sent to it.
       retire()
+      worker.kill('SIGKILL')
       fail(
         new Error(
           `The wardrobe engine failed while working on this image (${serializeError(error).message}).`,
@@ -100,11 +126,11 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
       )
       dispatch()
     })
-    worker.on('exit', (code) => {
+    worker.on('exit', (code, signal) => {
       retire()
       fail(
         new Error(
-          `The wardrobe engine stopped unexpectedly while working on this image (worker exit code ${code}). Please try again.`,
+          `The wardrobe engine stopped unexpectedly while working on this image (worker exit code ${code ?? signal}). Please try again.`,
         ),
       )
       dispatch()
@@ -112,9 +138,20 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
     return worker
   }
 
+  /** Whether a worker keeps the server's process alive: only while its caller waits on it. */
+  function hold(worker: ChildProcess, busy: boolean): void {
+    if (busy) {
+      worker.ref()
+      worker.channel?.ref()
+    } else {
+      worker.unref()
+      worker.channel?.unref()
+    }
+  }
+
   function finish(slot: Slot<Request, Result>): void {
     // An idle worker must not keep the process alive; a busy one must (its caller is waiting on it).
-    slot.worker?.unref()
+    if (slot.worker) hold(slot.worker, false)
     if (slot.timer) clearTimeout(slot.timer)
     const seconds = (performance.now() - slot.started) / 1000
     averageSeconds = 0.8 * averageSeconds + 0.2 * seconds
@@ -124,7 +161,7 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
 
   function start(slot: Slot<Request, Result>, task: Task<Request, Result>): void {
     const worker = (slot.worker ??= spawn(slot))
-    worker.ref()
+    hold(worker, true)
     task.worker = worker
     slot.task = task
     slot.started = performance.now()
@@ -138,12 +175,13 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
       )
       slot.worker = null
       replaced++
-      void worker.terminate().finally(dispatch)
+      worker.kill('SIGKILL')
+      dispatch()
     }, options.taskTimeoutMs)
     slot.timer.unref()
     const message: WorkerRequest<Request> = { id: task.id, request: task.request }
     try {
-      worker.postMessage(message, task.transfer)
+      worker.send(message)
     } catch (error) {
       finish(slot)
       task.reject(error instanceof Error ? error : new Error(String(error)))
@@ -161,7 +199,7 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
   const idleSlot = () => slots.find((s) => !s.task)
 
   return {
-    run(request, transfer = []) {
+    run(request) {
       if (closed) return Promise.reject(new Error('The wardrobe engine has been shut down.'))
       const slot = idleSlot()
       if (!slot && queue.length >= options.queueLimit) {
@@ -169,7 +207,7 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
         return Promise.reject(options.busyError(Math.max(1, Math.ceil(waitSeconds))))
       }
       return new Promise<Result>((resolve, reject) => {
-        const task: Task<Request, Result> = { id: nextId++, request, transfer, resolve, reject }
+        const task: Task<Request, Result> = { id: nextId++, request, resolve, reject }
         if (slot) start(slot, task)
         else queue.push(task)
       })
@@ -202,7 +240,11 @@ export function createWorkerPool<Request, Result>(options: WorkerPoolOptions): W
           }
           const worker = slot.worker
           slot.worker = null
-          if (worker) await worker.terminate()
+          if (worker && worker.exitCode === null && worker.signalCode === null) {
+            const exited = new Promise((resolve) => worker.once('exit', resolve))
+            worker.kill('SIGKILL')
+            await exited
+          }
         }),
       )
     },

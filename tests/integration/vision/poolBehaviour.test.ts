@@ -1,4 +1,4 @@
-// How the vision pool behaves under load and failure, with real worker threads: unreadable uploads are
+// How the vision pool behaves under load and failure, with real worker processes: unreadable uploads are
 // refused as ImageRejectedError (also after crossing the thread), a full queue refuses at once with
 // VisionBusyError while every accepted call still completes, and a worker that crashes, throws or hangs is
 // replaced while its caller gets an Error instead of waiting forever.
@@ -189,6 +189,34 @@ describe('the vision pool survives its workers', () => {
       await pool.close()
     }
   })
+
+  it(
+    'stops the real engine mid-work (in its native code) without taking the server down',
+    { timeout: 120_000 },
+    async () => {
+      // Worker threads stopped inside onnxruntime aborted the whole process; worker processes are killed.
+      const [photo] = await wardrobeComposites({ drawn: 1, installed: false })
+      for (const timeout of [800, 2500]) {
+        const pool = createVisionPool({ workers: 1, taskTimeoutMs: timeout })
+        try {
+          const outcomes = await Promise.all([
+            settle(pool.analyseOutfit(photo!.jpeg)),
+            settle(pool.removeBackground(photo!.jpeg, { maxSize: 800 })),
+          ])
+          for (const { error } of outcomes) if (error) expect((error as Error).message).toMatch(/took longer/)
+          expect(outcomes.some((o) => o.error)).toBe(true)
+        } finally {
+          await pool.close()
+        }
+      }
+      const pool = createVisionPool({ workers: 1 })
+      try {
+        expect((await pool.analyseOutfit(photo!.jpeg)).garments).toHaveLength(1)
+      } finally {
+        await pool.close()
+      }
+    },
+  )
 
   it('fails queued calls when closed, and refuses new ones', async () => {
     const pool = createVisionPool({ workers: 1, workerUrl: unreliableWorker, queueLimit: 3 })
