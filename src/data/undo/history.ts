@@ -32,9 +32,12 @@ function stackOf(db: MooriDB, wallId: string, stack: Stack) {
 /** A new local change: on top of the undo stack, and the redo stack is gone (as in every editor).
  * Must run inside a rw transaction that includes `db.undoSteps`. */
 export async function recordStep(db: MooriDB, step: UndoStep): Promise<void> {
-  await db.undoSteps.add({ wallId: step.wallId, stack: 'undo', step })
-  await stackOf(db, step.wallId, 'redo').delete()
-  const count = await stackOf(db, step.wallId, 'undo').count()
+  // Sent together: a transaction runs its requests in order, so the count includes the new step.
+  const [, , count] = await Promise.all([
+    db.undoSteps.add({ wallId: step.wallId, stack: 'undo', step }),
+    stackOf(db, step.wallId, 'redo').delete(),
+    stackOf(db, step.wallId, 'undo').count(),
+  ])
   if (count > HISTORY_LIMIT) {
     const old = await stackOf(db, step.wallId, 'undo').limit(count - HISTORY_LIMIT).primaryKeys()
     await db.undoSteps.bulkDelete(old)

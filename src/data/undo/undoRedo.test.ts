@@ -88,6 +88,22 @@ describe('undo and redo', () => {
     expect(await topStep(replica.db, wallId, 'redo')).toBeUndefined()
   })
 
+  it('keep the newest 200 steps of a wall, and a new change after an undo clears redo', async () => {
+    const { replica, wallId, id } = await wallWithCard()
+    for (let i = 1; i <= 205; i++) await movePolaroid(replica, id, { x: i, y: 0, zIndex: 2 })
+    const stack = (name: 'undo' | 'redo') =>
+      replica.db.undoSteps.where('[wallId+stack+seq]').between([wallId, name, 0], [wallId, name, Infinity]).toArray()
+    const kept = await stack('undo')
+    expect(kept).toHaveLength(200)
+    expect(kept.at(-1)?.step.after).toEqual({ values: { x: 205, y: 0, zIndex: 2 } })
+    await undo(replica, wallId)
+    expect(await stack('redo')).toHaveLength(1)
+    await movePolaroid(replica, id, { x: 1, y: 1, zIndex: 3 })
+    expect(await stack('redo')).toHaveLength(0)
+    expect(await stack('undo')).toHaveLength(200)
+    expect(await replica.db.polaroids.get(id)).toMatchObject({ x: 1, y: 1, zIndex: 3, name: 'Sage slip dress' })
+  })
+
   it('do not record the automatic layout', async () => {
     const { replica, wallId, id } = await wallWithCard()
     await movePolaroid(replica, id, { x: 40, y: 40, zIndex: 1 }, { undoable: false })

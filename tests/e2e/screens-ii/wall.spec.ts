@@ -71,6 +71,8 @@ test('the owner renames, describes, shares, changes privacy, moves by keyboard a
   await page.keyboard.press('ArrowRight')
   await page.keyboard.press('Shift+ArrowDown')
   await expect.poll(() => position(card(page, 'Keep me'))).toMatchObject({ x: 70, y: 110 })
+  // Raised to the top, the card keeps the focus.
+  await expect(card(page, 'Keep me')).toBeFocused()
   await eventually(() => serverPolaroid(wall.polaroids[0]!.id), (p) => p?.x === 70 && p.y === 110)
 
   // Deleting an item asks first.
