@@ -6,7 +6,7 @@
 // answered without running it: the device's figures alone), then with the stack's real engine until
 // every photo is tagged; the engine alone is `npm run bench -- wardrobe`. Then reviewing 20 new items in the To review inbox against item by item (`wardrobeReview.ts`).
 // Nothing here asserts a time; the machine's load is printed beside the figures.
-// MOORI_BENCH_BATCH_PHOTOS=0 runs only the review.
+// MOORI_BENCH_BATCH_PHOTOS=0 runs only the review; MOORI_BENCH_BATCH_ENGINE=off leaves out the rows with the engine.
 import os from 'node:os'
 import path from 'node:path'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -22,6 +22,7 @@ import { reviewTable } from './wardrobeReview'
 
 const APP_DIR = 'dist-bench-wardrobe-batch'
 const PHOTOS = Number(process.env.MOORI_BENCH_BATCH_PHOTOS ?? 20)
+const WITH_ENGINE = process.env.MOORI_BENCH_BATCH_ENGINE !== 'off'
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ')
 
 interface Run {
@@ -157,6 +158,7 @@ export const bench: Bench = {
         ['picked at once, with the engine', batch, true],
         ['one by one, with the engine', oneByOne, true],
       ] as const) {
+        if (engine && !WITH_ENGINE) continue
         const user = await benchUser(stack.url, stack.anonKey, stack.serviceRoleKey)
         const profile = await user.client.from('profiles').select('username').eq('id', user.id).single()
         if (profile.error) throw profile.error
