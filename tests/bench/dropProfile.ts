@@ -324,7 +324,7 @@ try {
       await context.addInitScript({ content: RECORDERS })
       const page = await context.newPage()
       await page.goto(`${stack.url}/wall/${wallId}`)
-      await page.locator('[data-canvas-item][data-x="260"][data-y="320"]').waitFor()
+      await page.locator(`[data-canvas-item][data-x="260"][data-y="320"]`).waitFor({ timeout: 180_000 })
       // Let the first pull finish writing the replica, so the drop is measured on its own.
       await page.waitForTimeout(Number(process.env.DROP_PROFILE_SETTLE_MS ?? 4000))
       await dropOnce(page, maps, `${size} cards, run ${rep + 1}`)
