@@ -20,6 +20,7 @@ import { isCompleteOutfit, itemTitle, outfitJobState } from './productCardModel'
 import { editableTags, tagDrafts, tagsChanged } from './tagDrafts'
 import { TagEditor, TagList } from './TagEditor'
 import { useTagEditor } from './useTagEditor'
+import { CutoutEditorLauncher, type CutoutEditorTarget } from '@/components/wardrobe/cutoutEditor/CutoutEditorLauncher'
 import styles from './ProductReviewDialog.module.css'
 
 const ITEM_NAME_MAX = 100
@@ -39,20 +40,41 @@ export function ProductReviewDialog({
   onOpenAnalysis: (itemId: string) => void
 }) {
   const [busy, setBusy] = useState(false)
+  const [fixing, setFixing] = useState<CutoutEditorTarget | null>(null)
   const title = isOwner ? REVIEW_TITLE : entry ? itemTitle(entry.item.name) : ''
   return (
-    <Dialog open={entry !== null} title={title} onClose={onClose} wide busy={busy}>
-      {entry &&
-        (isOwner ? (
-          <EditForm key={entry.item.id} entry={entry} onClose={onClose} onBusy={setBusy} onOpenAnalysis={onOpenAnalysis} />
-        ) : (
-          <ReadOnlyItem entry={entry} onClose={onClose} onOpenAnalysis={onOpenAnalysis} />
-        ))}
-    </Dialog>
+    <>
+      <Dialog open={entry !== null} title={title} onClose={onClose} wide busy={busy}>
+        {entry &&
+          (isOwner ? (
+            <EditForm
+              key={entry.item.id}
+              entry={entry}
+              onClose={onClose}
+              onBusy={setBusy}
+              onOpenAnalysis={onOpenAnalysis}
+              onFixCutout={() => setFixing({ itemId: entry.item.id, itemName: itemTitle(entry.item.name) })}
+            />
+          ) : (
+            <ReadOnlyItem entry={entry} onClose={onClose} onOpenAnalysis={onOpenAnalysis} />
+          ))}
+      </Dialog>
+      <CutoutEditorLauncher target={entry && fixing?.itemId === entry.item.id ? fixing : null} onClose={() => setFixing(null)} />
+    </>
   )
 }
 
-function ItemPicture({ entry, isOwner, onOpenAnalysis }: { entry: WardrobeEntry; isOwner: boolean; onOpenAnalysis: (id: string) => void }) {
+function ItemPicture({
+  entry,
+  isOwner,
+  onOpenAnalysis,
+  onFixCutout,
+}: {
+  entry: WardrobeEntry
+  isOwner: boolean
+  onOpenAnalysis: (id: string) => void
+  onFixCutout?: () => void
+}) {
   const { online } = useConnectivity()
   const job = outfitJobState(entry, online)
   const outfit = isCompleteOutfit(entry.tags) || entry.item.analysis !== null
@@ -66,6 +88,12 @@ function ItemPicture({ entry, isOwner, onOpenAnalysis }: { entry: WardrobeEntry;
           Outfit analysis
         </Button>
       )}
+      {onFixCutout && (
+        <Button onClick={onFixCutout} block>
+          <Icon name="edit" size={18} />
+          {entry.item.cutoutPath ? messages.fixCutout : messages.cutOutOnDevice}
+        </Button>
+      )}
     </div>
   )
 }
@@ -75,11 +103,13 @@ function EditForm({
   onClose,
   onBusy,
   onOpenAnalysis,
+  onFixCutout,
 }: {
   entry: WardrobeEntry
   onClose: () => void
   onBusy: (busy: boolean) => void
   onOpenAnalysis: (itemId: string) => void
+  onFixCutout: () => void
 }) {
   const replica = useReplica()
   const toast = useToast()
@@ -126,7 +156,7 @@ function EditForm({
       }}
     >
       <div className={styles.top}>
-        <ItemPicture entry={entry} isOwner onOpenAnalysis={onOpenAnalysis} />
+        <ItemPicture entry={entry} isOwner onOpenAnalysis={onOpenAnalysis} onFixCutout={onFixCutout} />
         <div className={styles.fields}>
           <TextField label="Name" value={name} maxLength={ITEM_NAME_MAX} error={nameError} onChange={(e) => setName(e.target.value)} />
           <TextField
