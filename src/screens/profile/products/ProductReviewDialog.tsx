@@ -1,9 +1,10 @@
 // The review-and-edit modal of a wardrobe item (spec §2, §3, §5): the owner edits name and description
 // (trimmed; 100 and 1000 characters) and the tags grouped by type, all saved on the device first and
 // synced later, so it works offline; visitors get the same item read-only.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { editWardrobeItem } from '@/data/wardrobe/wardrobeItems'
+import { warmCutout } from '@/data/wardrobe/cutoutClient'
 import { saveTags } from '@/data/wardrobe/wardrobeTags'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
@@ -77,6 +78,11 @@ function ItemPicture({
 }) {
   const { online } = useConnectivity()
   const job = outfitJobState(entry, online)
+  // The cut-out editor's runtime, fetched ahead while online, so fixing a cut-out works offline later.
+  const canFix = Boolean(onFixCutout)
+  useEffect(() => {
+    if (canFix && online) warmCutout()
+  }, [canFix, online])
   const outfit = isCompleteOutfit(entry.tags) || entry.item.analysis !== null
   return (
     <div className={styles.picture}>
