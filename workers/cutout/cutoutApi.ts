@@ -27,7 +27,7 @@ interface ForegroundMask {
   alpha: Uint8Array
 }
 
-export interface EditSessionInfo {
+interface EditSessionInfo {
   id: string
   /** The working image's size: strokes are given in its pixels. */
   width: number

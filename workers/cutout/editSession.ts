@@ -48,7 +48,7 @@ export function renderAlpha(session: EditSession, strokes: readonly Stroke[]): U
 }
 
 /** RGB pixels and an alpha plane → RGBA. */
-export function withAlpha(image: RgbImage, alpha: Uint8Array): Uint8ClampedArray<ArrayBuffer> {
+function withAlpha(image: RgbImage, alpha: Uint8Array): Uint8ClampedArray<ArrayBuffer> {
   const count = image.width * image.height
   const rgba = new Uint8ClampedArray(count * 4)
   for (let i = 0; i < count; i++) {

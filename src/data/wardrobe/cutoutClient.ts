@@ -9,7 +9,7 @@ import type * as ComlinkModule from 'comlink'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import type { CutoutWorkerApi, DeviceCutOut, EditPreview, Stroke } from '../../../workers/cutout/cutoutApi'
 
-export type { DeviceCutOut, EditPreview, Stroke }
+export type { DeviceCutOut, Stroke }
 
 /** The device cannot cut out now: its runtime or model is not on this device and cannot be fetched. */
 class DeviceCutoutUnavailable extends Error {}

@@ -8,23 +8,10 @@ import { useMemo } from 'react'
 import { messages } from '@/lib/messages'
 import { resolveImage } from '../images/imageSource'
 import { browserImageTools } from '../images/browserImageTools'
-import type { WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { useReplica } from '../ReplicaContext'
 import { ownItem, saveItemCutout } from './wardrobeItems'
 import { replaceStickerPicture } from './wardrobeImport'
-
-/** The signed-in user's own item (null while loading or when it is not theirs or gone). */
-export function useOwnWardrobeItem(itemId: string | null): WardrobeItemRow | null {
-  const replica = useReplica()
-  return (
-    useLiveQuery(async () => {
-      if (!itemId || !replica.userId) return null
-      const item = await replica.db.wardrobeItems.get(itemId)
-      return item && item.userId === replica.userId ? item : null
-    }, [itemId, replica]) ?? null
-  )
-}
 
 /** The photo the item's cut-out is made from, as bytes; rejects with the reason when it is not to be had. */
 export async function cutoutEditorPhoto(replica: Replica, itemId: string): Promise<Blob> {

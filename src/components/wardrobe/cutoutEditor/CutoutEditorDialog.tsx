@@ -2,7 +2,7 @@
 // cut-out (the worker recomputes the mask with them, so a rough stroke snaps to the garment's edge), brush
 // size, zoom and pan, Before/After, Undo/Redo/Reset, and Save: the fixed cut-out becomes the item's own
 // through the outbox (offline too), and the sticker it was opened from shows it. Full-screen on a phone.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
@@ -107,29 +107,37 @@ function CutoutEditor({
     }
   }
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement
-    if (target.tagName === 'INPUT' && target.getAttribute('type') !== 'range' && target.getAttribute('type') !== 'radio') return
-    const key = event.key.toLowerCase()
-    const command = event.ctrlKey || event.metaKey
-    let handled = true
-    if (command && key === 'z') dispatch({ type: event.shiftKey ? 'redo' : 'undo' })
-    else if (command && key === 'y') dispatch({ type: 'redo' })
-    else if (command || event.altKey) handled = false
-    else if (key === 'k') setMode('keep')
-    else if (key === 'r') setMode('remove')
-    else if (key === '[') setBrush((size) => Math.max(MIN_BRUSH, size - BRUSH_STEP))
-    else if (key === ']') setBrush((size) => Math.min(MAX_BRUSH, size + BRUSH_STEP))
-    else if (key === '+' || key === '=') canvas.current?.zoomBy(1.25)
-    else if (key === '-') canvas.current?.zoomBy(0.8)
-    else if (key === '0') canvas.current?.fit()
-    else handled = false
-    if (handled) event.preventDefault()
-  }
+  // Keys anywhere in the open editor (focus starts on the dialog's Close button, outside this part).
+  const keys = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined)
+  useLayoutEffect(() => {
+    keys.current = (event) => {
+      if (typing(event.target)) return
+      const key = event.key.toLowerCase()
+      const command = event.ctrlKey || event.metaKey
+      let handled = true
+      if (command && key === 'z') dispatch({ type: event.shiftKey ? 'redo' : 'undo' })
+      else if (command && key === 'y') dispatch({ type: 'redo' })
+      else if (command || event.altKey) handled = false
+      else if (key === 'k') setMode('keep')
+      else if (key === 'r') setMode('remove')
+      else if (key === '[') setBrush((size) => Math.max(MIN_BRUSH, size - BRUSH_STEP))
+      else if (key === ']') setBrush((size) => Math.min(MAX_BRUSH, size + BRUSH_STEP))
+      else if (key === '+' || key === '=') canvas.current?.zoomBy(1.25)
+      else if (key === '-') canvas.current?.zoomBy(0.8)
+      else if (key === '0') canvas.current?.fit()
+      else handled = false
+      if (handled) event.preventDefault()
+    }
+  })
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => keys.current(event)
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 
   const changes = strokes.length === 1 ? '1 change' : `${strokes.length} changes`
   return (
-    <div className={styles.editor} onKeyDown={onKeyDown}>
+    <div className={styles.editor}>
       <div className={styles.toolbar}>
         <div role="radiogroup" aria-label={messages.cutoutBrush} className={styles.modes}>
           {(['keep', 'remove'] as const).map((value) => (
@@ -231,5 +239,13 @@ function CutoutEditor({
         </Button>
       </div>
     </div>
+  )
+}
+
+/** A field that takes typed text (the brush's range and radios do not). */
+function typing(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || Boolean(target.closest('textarea, select, input:not([type="range"]):not([type="radio"])')))
   )
 }
