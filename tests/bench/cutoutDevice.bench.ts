@@ -365,6 +365,8 @@ async function editorStroke(browser: Browser, appUrl: string, photos: Photo[], s
     write: false,
   })
   await page.addScriptTag({ content: bundle.outputFiles[0]!.text })
+  // tsx compiles this file keeping function names (`__name(fn, 'name')`), also inside page.evaluate's code.
+  await page.addScriptTag({ content: 'window.__name = (fn) => fn' })
   type BenchWindow = Record<string, (...args: never[]) => Promise<unknown>>
   const rows: BenchTable['rows'] = []
   try {
