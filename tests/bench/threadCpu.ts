@@ -13,6 +13,8 @@ export interface ThreadCpu {
   mainCpuMs: number
   /** The display compositor (software here: the bench runs without a GPU). */
   compositorCpuMs: number
+  /** Dedicated workers (all of them together), e.g. the cut-out worker. */
+  workerCpuMs: number
 }
 
 interface TraceEvent {
@@ -54,5 +56,6 @@ export async function measureThreadCpu(browser: Browser, page: Page, work: () =>
     longestMainTaskCpuMs: main ? Math.max(0, ...(tasks.get(main) ?? [])) : 0,
     mainCpuMs: main ? total(main) : 0,
     compositorCpuMs: named('VizCompositorThread').reduce((sum, key) => sum + total(key), 0),
+    workerCpuMs: named('DedicatedWorker thread').reduce((sum, key) => sum + total(key), 0),
   }
 }

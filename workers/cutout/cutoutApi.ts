@@ -1,7 +1,10 @@
 // The cut-out worker's API, as the main thread sees it through Comlink: the server's cut-out (u2netp, the
 // guided-filter refinement, trimming; src/lib/cutout) made on the device with onnxruntime-web, so a sticker
 // looks the same wherever it was made. Only Blobs and plain records cross the boundary.
+import type { Stroke } from '@/lib/cutout/strokeHints'
 import type { BoxPercent } from '@/lib/cutout/trim'
+
+export type { Stroke }
 
 export interface CutoutWorkerConfig {
   /** onnxruntime's threads: more than 1 only works when the page is cross-origin isolated. */
@@ -24,6 +27,23 @@ interface ForegroundMask {
   alpha: Uint8Array
 }
 
+interface EditSessionInfo {
+  id: string
+  /** The working image's size: strokes are given in its pixels. */
+  width: number
+  height: number
+  /** The cut-out as the model made it, at the preview's size. */
+  preview: ImageData
+}
+
+export interface EditPreview {
+  /** The revision asked for, so a late answer can be told from a newer one. */
+  revision: number
+  preview: ImageData
+  /** Time spent in the worker on this preview. */
+  ms: number
+}
+
 export interface CutoutWorkerApi {
   /** Answers once the worker's script has loaded. */
   ready(): boolean
@@ -36,4 +56,14 @@ export interface CutoutWorkerApi {
   prepare(): Promise<{ threads: number }>
   cutOut(photo: Blob, options: { maxSize: number }): Promise<DeviceCutOut>
   foregroundMask(photo: Blob, longSide: number): Promise<ForegroundMask>
+  /**
+   * Opens a cut-out editor on a photo: decodes it at the working size (`maxSize`, as a cut-out) and runs the
+   * model once; previews and the render reuse that.
+   */
+  openSession(photo: Blob, options: { maxSize: number; previewLongSide: number }): Promise<EditSessionInfo>
+  /** The cut-out with these strokes (Keep and Remove hints, in order), at the preview's size. */
+  preview(id: string, strokes: Stroke[], revision: number): Promise<EditPreview>
+  /** The cut-out with these strokes as a sticker: trimmed, a PNG whose longer side is at most `maxSize`. */
+  render(id: string, strokes: Stroke[]): Promise<DeviceCutOut>
+  closeSession(id: string): void
 }

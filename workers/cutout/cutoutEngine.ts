@@ -2,10 +2,12 @@
 // u2netp on the 320² squeeze, the shared guided-filter refinement (src/lib/cutout), trim, PNG.
 import { refineMask } from '@/lib/cutout/refineMask'
 import { trimmedRgba } from '@/lib/cutout/trim'
-import type { RgbImage } from '@/lib/cutout/types'
+import type { LowResMask, RgbImage } from '@/lib/cutout/types'
 import { U2NET_SIZE } from '@/lib/cutout/u2netTensor'
+import * as Comlink from 'comlink'
 import type { CutoutWorkerApi, CutoutWorkerConfig } from './cutoutApi'
 import { decodePhoto } from './decodePhoto'
+import { createEditSession, previewPixels, renderAlpha, type EditSession, type PreviewPixels } from './editSession'
 import { emptyCutOut, encodeSticker } from './encodeSticker'
 import { createDeviceSegmenter, runtimeFiles, usableThreads, type DeviceSegmenter } from './ortSession'
 
@@ -17,7 +19,20 @@ function workingSide(maxSize: number): number {
   return Math.min(MAX_WORKING_SIDE, Math.max(MIN_WORKING_SIDE, Math.round(maxSize)))
 }
 
+/** Pixels → an ImageData handed over to the page (its buffer moved, not copied). */
+function toImageData({ rgba, width, height }: PreviewPixels): ImageData {
+  const data = new ImageData(rgba, width, height)
+  return Comlink.transfer(data, [rgba.buffer])
+}
+
 export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi {
+  const sessions = new Map<string, EditSession & { maxSize: number }>()
+  let sessionCount = 0
+  const session = (id: string) => {
+    const open = sessions.get(id)
+    if (!open) throw new Error('This cut-out editor was closed')
+    return open
+  }
   let segmenter: Promise<DeviceSegmenter> | null = null
   const getSegmenter = () => {
     if (!segmenter) {
@@ -31,10 +46,20 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
     return segmenter
   }
 
-  async function mask(photo: Blob, longSide: number): Promise<{ image: RgbImage; alpha: Uint8Array }> {
+  async function lowResMask(photo: Blob, longSide: number): Promise<{ image: RgbImage; mask: LowResMask }> {
     const [{ image, guide }, model] = await Promise.all([decodePhoto(photo, longSide), getSegmenter()])
     const probability = await model.segment(guide)
-    return { image, alpha: refineMask({ probability, guide, size: U2NET_SIZE }, image) }
+    return { image, mask: { probability, guide, size: U2NET_SIZE } }
+  }
+
+  async function mask(photo: Blob, longSide: number): Promise<{ image: RgbImage; alpha: Uint8Array }> {
+    const { image, mask } = await lowResMask(photo, longSide)
+    return { image, alpha: refineMask(mask, image) }
+  }
+
+  async function sticker(image: RgbImage, alpha: Uint8Array, maxSize: number) {
+    const pixels = trimmedRgba(image, alpha)
+    return pixels ? encodeSticker(pixels, image.width, image.height, maxSize) : emptyCutOut()
   }
 
   return {
@@ -51,12 +76,30 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
     },
     async cutOut(photo, { maxSize }) {
       const { image, alpha } = await mask(photo, workingSide(maxSize))
-      const pixels = trimmedRgba(image, alpha)
-      return pixels ? encodeSticker(pixels, image.width, image.height, maxSize) : emptyCutOut()
+      return sticker(image, alpha, maxSize)
     },
     async foregroundMask(photo, longSide) {
       const { image, alpha } = await mask(photo, longSide)
       return { width: image.width, height: image.height, alpha }
+    },
+    async openSession(photo, { maxSize, previewLongSide }) {
+      const { image, mask } = await lowResMask(photo, workingSide(maxSize))
+      const opened = { ...createEditSession(image, mask, previewLongSide), maxSize }
+      const id = `edit-${++sessionCount}`
+      sessions.set(id, opened)
+      return { id, width: image.width, height: image.height, preview: toImageData(previewPixels(opened, [])) }
+    },
+    preview(id, strokes, revision) {
+      const started = performance.now()
+      const pixels = previewPixels(session(id), strokes)
+      return Promise.resolve({ revision, preview: toImageData(pixels), ms: performance.now() - started })
+    },
+    async render(id, strokes) {
+      const open = session(id)
+      return sticker(open.image, renderAlpha(open, strokes), open.maxSize)
+    },
+    closeSession(id) {
+      sessions.delete(id)
     },
   }
 }

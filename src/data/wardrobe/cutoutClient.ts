@@ -7,9 +7,9 @@
 // fetched (offline before it ever was) rejects too; the next call tries again.
 import type * as ComlinkModule from 'comlink'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
-import type { CutoutWorkerApi, DeviceCutOut } from '../../../workers/cutout/cutoutApi'
+import type { CutoutWorkerApi, DeviceCutOut, EditPreview, Stroke } from '../../../workers/cutout/cutoutApi'
 
-export type { DeviceCutOut }
+export type { DeviceCutOut, Stroke }
 
 /** The device cannot cut out now: its runtime or model is not on this device and cannot be fetched. */
 class DeviceCutoutUnavailable extends Error {}
@@ -118,4 +118,56 @@ export function warmCutout(): void {
 /** The item's photo cut out on this device, exactly as the server would (same model, same refinement). */
 export function cutOutOnDevice(photo: Blob, maxSize: number): Promise<DeviceCutOut> {
   return using((api) => api.cutOut(photo, { maxSize }))
+}
+
+/** An open cut-out editor's handle on the worker: the model ran once, strokes only re-run the refinement. */
+export interface CutoutEditSession {
+  /** The working image's size: strokes are in its pixels. */
+  width: number
+  height: number
+  /** The model's cut-out at the preview's size. */
+  preview: ImageData
+  previewWith(strokes: Stroke[], revision: number): Promise<EditPreview>
+  /** The sticker with these strokes: trimmed, a PNG at most `maxSize` on its longer side. */
+  render(strokes: Stroke[]): Promise<DeviceCutOut>
+  /** Frees the session (its photo and model output) in the worker; the worker may then be let go. */
+  close(): void
+}
+
+/**
+ * Opens a cut-out editor on a photo in the worker (loading the runtime and the model first when needed):
+ * rejects when the device cannot (its runtime never reached it). The worker stays while it is open.
+ */
+export async function openCutoutSession(
+  photo: Blob,
+  options: { maxSize: number; previewLongSide: number },
+): Promise<CutoutEditSession> {
+  busy += 1
+  clearTimeout(idleTimer)
+  let closed = false
+  const close = () => {
+    if (closed) return
+    closed = true
+    busy -= 1
+    if (busy === 0) scheduleRelease()
+  }
+  try {
+    const { api } = await started()
+    const info = await api.openSession(photo, options)
+    return {
+      width: info.width,
+      height: info.height,
+      preview: info.preview,
+      previewWith: (strokes, revision) => api.preview(info.id, strokes, revision),
+      render: (strokes) => api.render(info.id, strokes),
+      close() {
+        if (closed) return
+        void api.closeSession(info.id).catch((error: unknown) => console.warn('[cutout] Could not close an editor session', error))
+        close()
+      },
+    }
+  } catch (error) {
+    close()
+    throw error
+  }
 }

@@ -114,7 +114,7 @@ export async function stickItemOnWall(
 }
 
 /** Puts a cut-out in place of a sticker's photo: same place, same layer, a picture of its own. */
-async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cutoutPath: string): Promise<string> {
+export async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cutoutPath: string): Promise<string> {
   const { db } = replica
   return db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
     // The app's own swap, not a step of the user's to undo.

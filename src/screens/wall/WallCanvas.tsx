@@ -63,6 +63,8 @@ export function WallCanvas({
   canMove,
   onOpen,
   onDelete,
+  onFixCutout,
+  ownItemIds,
   onLongPress,
   onDragStep,
   remoteDrags,
@@ -76,6 +78,9 @@ export function WallCanvas({
   canMove: boolean
   onOpen: (id: string) => void
   onDelete: (item: WallItem) => void
+  /** Opens the cut-out editor on a sticker of one's own made from one's own item (`ownItemIds`). */
+  onFixCutout?: (item: WallItem) => void
+  ownItemIds?: ReadonlySet<string>
   /** A finger held a card still (phones have no hover): show its actions. */
   onLongPress?: (id: string) => void
   onDragStep?: (id: string, position: { x: number; y: number } | null) => void
@@ -87,10 +92,11 @@ export function WallCanvas({
   const replica = useReplica()
   const userId = replica.userId
   const toast = useToast()
-  const handlers = useRef({ onOpen, onDelete })
+  const handlers = useRef({ onOpen, onDelete, onFixCutout })
   useLayoutEffect(() => {
-    handlers.current = { onOpen, onDelete }
-  }, [onOpen, onDelete])
+    handlers.current = { onOpen, onDelete, onFixCutout }
+  }, [onOpen, onDelete, onFixCutout])
+  const canFixCutout = Boolean(onFixCutout)
 
   // Placed once per item object: the wall's store hands out a new object only for an item that changed,
   // so after a drop the canvas sees one new item and every other card skips rendering.
@@ -152,13 +158,37 @@ export function WallCanvas({
       </button>
     ) : null
     if (item.kind === 'sticker') {
+      const fixable =
+        canFixCutout && item.createdBy === userId && item.originalItemId !== null && ownItemIds?.has(item.originalItemId)
+      const fix = fixable ? (
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={`${messages.fixCutout}: ${title}`}
+          onClick={(event) => {
+            event.stopPropagation()
+            handlers.current.onFixCutout?.(item)
+          }}
+        >
+          <Icon name="edit" size={18} />
+        </button>
+      ) : null
       return (
         <StickerCard
           imagePath={item.imagePath}
           name={title}
           uploadPending={item.uploadPending}
           waitingForCutout={item.needsCutout && item.createdBy === userId}
-          actions={remove}
+          actions={
+            fix ? (
+              <>
+                {fix}
+                {remove}
+              </>
+            ) : (
+              remove
+            )
+          }
         />
       )
     }
@@ -191,7 +221,7 @@ export function WallCanvas({
         }
       />
     )
-  }, [userId, camera])
+  }, [userId, camera, canFixCutout, ownItemIds])
 
   const openItem = useCallback(
     (id: string) => {

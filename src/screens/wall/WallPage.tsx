@@ -48,6 +48,8 @@ import { useAutoLayout } from './useAutoLayout'
 import { useCutOutLater } from '@/components/wardrobe/useCutOutLater'
 import { useWardrobeImport } from '@/components/wardrobe/useWardrobeImport'
 import { WardrobeImportDialog } from '@/components/wardrobe/WardrobeImportDialog'
+import { CutoutEditorLauncher, type CutoutEditorTarget } from '@/components/wardrobe/cutoutEditor/CutoutEditorLauncher'
+import { useOwnWardrobeItemIds } from '@/data/wardrobe/cutoutEditing'
 import styles from './WallPage.module.css'
 import { messages } from '@/lib/messages'
 import { firstScreenRendered } from '@/lib/afterFirstScreen'
@@ -111,6 +113,17 @@ export function WallPage({ wallId }: { wallId: string }) {
   useAutoLayout(itemsStore, view.isOwner, scope.status === 'ready', uploading)
 
   const stickers = useWallItemsSelect(itemsStore, stickersOf, sameElements)
+  const ownItemIds = useOwnWardrobeItemIds()
+  const [fixing, setFixing] = useState<CutoutEditorTarget | null>(null)
+  const fixCutout = useCallback(
+    (item: WallItem) =>
+      item.kind === 'sticker' && item.originalItemId
+        ? setFixing({ itemId: item.originalItemId, itemName: itemTitle(item), stickerId: item.id })
+        : undefined,
+    [],
+  )
+  const canFixCutout = (item: WallItem) =>
+    item.kind === 'sticker' && item.createdBy === account.user?.id && item.originalItemId !== null && ownItemIds.has(item.originalItemId)
   const wardrobeImport = useWardrobeImport(wallId, stickers)
   useCutOutLater(wallId, signedIn)
 
@@ -170,6 +183,7 @@ export function WallPage({ wallId }: { wallId: string }) {
   const empty = count === 0 && !uploading
   const itemActions = (item: WallItem): SheetAction[] => [
     ...(item.kind === 'polaroid' ? [{ label: 'Open', icon: 'image' as const, onSelect: () => open(item.id) }] : []),
+    ...(canFixCutout(item) ? [{ label: messages.fixCutout, icon: 'edit' as const, onSelect: () => fixCutout(item) }] : []),
     ...(item.canManage ? [{ label: 'Delete', icon: 'trash' as const, danger: true, onSelect: () => setDeleting(item) }] : []),
   ]
   const showActions = (id: string) => {
@@ -188,6 +202,8 @@ export function WallPage({ wallId }: { wallId: string }) {
           canMove={signedIn}
           onOpen={open}
           onDelete={setDeleting}
+          onFixCutout={signedIn ? fixCutout : undefined}
+          ownItemIds={ownItemIds}
           onLongPress={showActions}
           onDragStep={presence.dragMoved}
           remoteDrags={presence.drags}
@@ -265,6 +281,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           onToggle={(itemId) => void wardrobeImport.toggle(itemId)}
         />
       )}
+      <CutoutEditorLauncher target={fixing} onClose={() => setFixing(null)} />
       <ActionSheet
         open={pressed !== null}
         title={pressed ? itemTitle(pressed) : ''}

@@ -28,6 +28,8 @@ export interface ItemRow {
   image_path: string
   is_public: boolean
   cutout_path: string | null
+  /** Who made `cutout_path`: the engine, a device, or its owner by hand (`edited`). */
+  cutout_source: 'engine' | 'device' | 'edited' | null
   analysis: { items?: Array<{ id?: unknown; boundingBox?: unknown }> } | null
 }
 
@@ -47,7 +49,7 @@ export async function visibleItem(
 ): Promise<ItemRow> {
   const { data, error } = await admin
     .from('wardrobe_items')
-    .select('id, user_id, image_path, is_public, cutout_path, analysis')
+    .select('id, user_id, image_path, is_public, cutout_path, cutout_source, analysis')
     .eq('id', itemId)
     .is('deleted_at', null)
     .maybeSingle()
@@ -77,6 +79,13 @@ export async function signedUrlOf(admin: AdminClient, imagePath: string): Promis
   const { data, error } = await admin.storage.from(bucket).createSignedUrl(path, STICKER_URL_LIFETIME)
   if (error || !data) throw new Error(`Could not sign ${imagePath}: ${error?.message ?? 'no URL'}`)
   return data.signedUrl
+}
+
+async function download(admin: AdminClient, imagePath: string): Promise<Uint8Array> {
+  const { bucket, path } = split(imagePath)
+  const { data, error } = await admin.storage.from(bucket).download(path)
+  if (error || !data) throw new Error(`Could not read ${imagePath}: ${error?.message ?? 'no file'}`)
+  return new Uint8Array(await data.arrayBuffer())
 }
 
 async function store(admin: AdminClient, imagePath: string, png: Uint8Array): Promise<void> {
@@ -152,12 +161,15 @@ export async function removeItemBackground(
     return stored(admin, item.cutout_path)
   }
 
-  const target = `${cutoutFolder(userId)}${item.id}-${shortHash(sourcePath, String(request.maxSize))}.png`
+  // Someone else's public item whose owner fixed its cut-out by hand: that fix is the item's cut-out for
+  // everyone (the model would only make again what the owner corrected). The caller gets a copy.
+  const handFixed = !own && item.cutout_source === 'edited' && item.cutout_path !== null ? item.cutout_path : null
+  const target = `${cutoutFolder(userId)}${item.id}-${shortHash(handFixed ?? sourcePath, String(request.maxSize))}.png`
   if (!(await exists(admin, target))) {
-    const bytes = await readStorageObject(deps.reader, request.token, request.source)
+    const bytes = handFixed ? await download(admin, handFixed) : await readStorageObject(deps.reader, request.token, request.source)
     await readImageHeader(bytes)
     await makeRoomForVariant(admin, cutoutFolder(userId), item.id, own ? item.cutout_path : null, deps.variantsPerItem)
-    if (request.source.bucket === BUCKETS.stickers) {
+    if (handFixed || request.source.bucket === BUCKETS.stickers) {
       // Already transparent (made by the engine): the caller gets their own copy.
       await store(admin, target, bytes)
     } else {

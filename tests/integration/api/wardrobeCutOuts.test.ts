@@ -72,6 +72,28 @@ describe('remove-background', () => {
   })
 })
 
+describe('remove-background of an item fixed by hand', () => {
+  it('gives others a copy of the owner’s fix, not the model’s cut-out; the owner’s own answer is the fix', async () => {
+    const item = await addItem(alice, { name: 'Silk scarf', isPublic: true })
+    // The owner's cut-out editor saves its fix through the outbox: the file, then the row as `edited`.
+    const fix = Buffer.from((await transparentPng()).png)
+    const fixPath = await upload(alice, 'wardrobe-stickers', `${alice.id}/cutouts/${item.id}-handfix.png`, fix)
+    const saved = await alice.client.from('wardrobe_items').update({ cutout_path: fixPath, cutout_source: 'edited' }).eq('id', item.id)
+    expect(saved.error).toBeNull()
+    const before = vision.calls.removeBackground
+    const own = (await (await removeBackground(alice, item)).json()) as { path: string }
+    expect(own.path).toBe(fixPath)
+    const theirs = await removeBackground(bob, item)
+    expect(theirs.status).toBe(200)
+    const body = (await theirs.json()) as { path: string; transparent_image_url: string }
+    expect(body.path).toMatch(new RegExp(`^wardrobe-stickers/${bob.id}/cutouts/${item.id}-[\\w-]{12}\\.png$`))
+    expect(Buffer.from(await (await fetch(body.transparent_image_url)).arrayBuffer())).toEqual(fix)
+    expect(vision.calls.removeBackground).toBe(before)
+    // The owner's item still names the fix.
+    expect(await cutoutPathOf(item.id)).toBe(fixPath)
+  })
+})
+
 describe('extract-item', () => {
   it('cuts out the box the outfit analysis recorded for the item, once', async () => {
     const photo = await addItem(alice, { name: 'Outfit' })

@@ -1,9 +1,10 @@
 // The review-and-edit modal of a wardrobe item (spec §2, §3, §5): the owner edits name and description
 // (trimmed; 100 and 1000 characters) and the tags grouped by type, all saved on the device first and
 // synced later, so it works offline; visitors get the same item read-only.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { editWardrobeItem } from '@/data/wardrobe/wardrobeItems'
+import { warmCutout } from '@/data/wardrobe/cutoutClient'
 import { saveTags } from '@/data/wardrobe/wardrobeTags'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
@@ -20,6 +21,7 @@ import { isCompleteOutfit, itemTitle, outfitJobState } from './productCardModel'
 import { editableTags, tagDrafts, tagsChanged } from './tagDrafts'
 import { TagEditor, TagList } from './TagEditor'
 import { useTagEditor } from './useTagEditor'
+import { CutoutEditorLauncher, type CutoutEditorTarget } from '@/components/wardrobe/cutoutEditor/CutoutEditorLauncher'
 import styles from './ProductReviewDialog.module.css'
 
 const ITEM_NAME_MAX = 100
@@ -39,22 +41,48 @@ export function ProductReviewDialog({
   onOpenAnalysis: (itemId: string) => void
 }) {
   const [busy, setBusy] = useState(false)
+  const [fixing, setFixing] = useState<CutoutEditorTarget | null>(null)
   const title = isOwner ? REVIEW_TITLE : entry ? itemTitle(entry.item.name) : ''
   return (
-    <Dialog open={entry !== null} title={title} onClose={onClose} wide busy={busy}>
-      {entry &&
-        (isOwner ? (
-          <EditForm key={entry.item.id} entry={entry} onClose={onClose} onBusy={setBusy} onOpenAnalysis={onOpenAnalysis} />
-        ) : (
-          <ReadOnlyItem entry={entry} onClose={onClose} onOpenAnalysis={onOpenAnalysis} />
-        ))}
-    </Dialog>
+    <>
+      <Dialog open={entry !== null} title={title} onClose={onClose} wide busy={busy}>
+        {entry &&
+          (isOwner ? (
+            <EditForm
+              key={entry.item.id}
+              entry={entry}
+              onClose={onClose}
+              onBusy={setBusy}
+              onOpenAnalysis={onOpenAnalysis}
+              onFixCutout={() => setFixing({ itemId: entry.item.id, itemName: itemTitle(entry.item.name) })}
+            />
+          ) : (
+            <ReadOnlyItem entry={entry} onClose={onClose} onOpenAnalysis={onOpenAnalysis} />
+          ))}
+      </Dialog>
+      <CutoutEditorLauncher target={entry && fixing?.itemId === entry.item.id ? fixing : null} onClose={() => setFixing(null)} />
+    </>
   )
 }
 
-function ItemPicture({ entry, isOwner, onOpenAnalysis }: { entry: WardrobeEntry; isOwner: boolean; onOpenAnalysis: (id: string) => void }) {
+function ItemPicture({
+  entry,
+  isOwner,
+  onOpenAnalysis,
+  onFixCutout,
+}: {
+  entry: WardrobeEntry
+  isOwner: boolean
+  onOpenAnalysis: (id: string) => void
+  onFixCutout?: () => void
+}) {
   const { online } = useConnectivity()
   const job = outfitJobState(entry, online)
+  // The cut-out editor's runtime, fetched ahead while online, so fixing a cut-out works offline later.
+  const canFix = Boolean(onFixCutout)
+  useEffect(() => {
+    if (canFix && online) warmCutout()
+  }, [canFix, online])
   const outfit = isCompleteOutfit(entry.tags) || entry.item.analysis !== null
   return (
     <div className={styles.picture}>
@@ -66,6 +94,12 @@ function ItemPicture({ entry, isOwner, onOpenAnalysis }: { entry: WardrobeEntry;
           Outfit analysis
         </Button>
       )}
+      {onFixCutout && (
+        <Button onClick={onFixCutout} block>
+          <Icon name="edit" size={18} />
+          {entry.item.cutoutPath ? messages.fixCutout : messages.cutOutOnDevice}
+        </Button>
+      )}
     </div>
   )
 }
@@ -75,11 +109,13 @@ function EditForm({
   onClose,
   onBusy,
   onOpenAnalysis,
+  onFixCutout,
 }: {
   entry: WardrobeEntry
   onClose: () => void
   onBusy: (busy: boolean) => void
   onOpenAnalysis: (itemId: string) => void
+  onFixCutout: () => void
 }) {
   const replica = useReplica()
   const toast = useToast()
@@ -126,7 +162,7 @@ function EditForm({
       }}
     >
       <div className={styles.top}>
-        <ItemPicture entry={entry} isOwner onOpenAnalysis={onOpenAnalysis} />
+        <ItemPicture entry={entry} isOwner onOpenAnalysis={onOpenAnalysis} onFixCutout={onFixCutout} />
         <div className={styles.fields}>
           <TextField label="Name" value={name} maxLength={ITEM_NAME_MAX} error={nameError} onChange={(e) => setName(e.target.value)} />
           <TextField

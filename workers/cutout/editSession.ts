@@ -1,0 +1,61 @@
+// One open cut-out editor, held in the worker: the photo at the cut-out's working size, a smaller copy the
+// editor shows, and the model's 320² view of it (probability and guide). The model ran once, when the
+// session opened; each preview and the final render only re-run the stroke-hint refinement
+// (src/lib/cutout/strokeHints.ts) on that grid, the preview at the preview's size, the render at full size.
+import { downscaleToFit } from '@/lib/cutout/squeeze'
+import { refineWithHints, type Stroke } from '@/lib/cutout/strokeHints'
+import type { LowResMask, RgbImage } from '@/lib/cutout/types'
+
+export interface EditSession {
+  /** The photo at the cut-out's working size: strokes are in its pixels. */
+  image: RgbImage
+  /** The photo as the editor shows it (the longer side at most the asked preview size). */
+  preview: RgbImage
+  mask: LowResMask
+}
+
+export interface PreviewPixels {
+  width: number
+  height: number
+  /** RGBA, the photo's colours with the refined alpha. */
+  rgba: Uint8ClampedArray<ArrayBuffer>
+}
+
+export function createEditSession(image: RgbImage, mask: LowResMask, previewLongSide: number): EditSession {
+  return { image, mask, preview: downscaleToFit(image, previewLongSide) }
+}
+
+/** Strokes drawn on the working image, for an image `factor` times its size (points and brush alike). */
+export function scaleStrokes(strokes: readonly Stroke[], factor: number): Stroke[] {
+  if (factor === 1) return [...strokes]
+  return strokes.map((stroke) => ({
+    mode: stroke.mode,
+    radius: stroke.radius * factor,
+    points: Float32Array.from(stroke.points, (value) => value * factor),
+  }))
+}
+
+/** The cut-out with these strokes, at the preview's size. */
+export function previewPixels(session: EditSession, strokes: readonly Stroke[]): PreviewPixels {
+  const { preview, image, mask } = session
+  const alpha = refineWithHints(mask, preview, scaleStrokes(strokes, preview.width / image.width))
+  return { width: preview.width, height: preview.height, rgba: withAlpha(preview, alpha) }
+}
+
+/** The cut-out with these strokes at the working size: its alpha, to be trimmed into a sticker. */
+export function renderAlpha(session: EditSession, strokes: readonly Stroke[]): Uint8Array {
+  return refineWithHints(session.mask, session.image, strokes)
+}
+
+/** RGB pixels and an alpha plane → RGBA. */
+function withAlpha(image: RgbImage, alpha: Uint8Array): Uint8ClampedArray<ArrayBuffer> {
+  const count = image.width * image.height
+  const rgba = new Uint8ClampedArray(count * 4)
+  for (let i = 0; i < count; i++) {
+    rgba[i * 4] = image.data[i * 3]!
+    rgba[i * 4 + 1] = image.data[i * 3 + 1]!
+    rgba[i * 4 + 2] = image.data[i * 3 + 2]!
+    rgba[i * 4 + 3] = alpha[i]!
+  }
+  return rgba
+}
