@@ -40,7 +40,9 @@ export async function resolveImage(
     await db.signedUrls.put({ key: imagePath, url, expiresAt: Date.now() + lifetime * 1000 })
     return { kind: 'url', url }
   } catch {
-    // Offline: an expired link still names the image, and the service worker's cache ignores the token.
-    return cached ? { kind: 'url', url: cached.url } : null
+    // Offline: an expired link still names the image, and the service worker's cache ignores the token;
+    // with no link at all, the object's token-free address names it just as well (keepWardrobeOffline
+    // puts the user's own wardrobe there without any screen having shown it).
+    return { kind: 'url', url: cached ? cached.url : signer.objectUrl(parts.bucket, parts.path) }
   }
 }
