@@ -112,7 +112,7 @@ export function WallPage({ wallId }: { wallId: string }) {
 
   const stickers = useWallItemsSelect(itemsStore, stickersOf, sameElements)
   const wardrobeImport = useWardrobeImport(wallId, stickers)
-  useCutOutLater(wallId, signedIn)
+  useCutOutLater(wallId, signedIn, stickers)
 
   const open = useCallback(
     (id: string) =>
@@ -262,6 +262,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           open={importOpen}
           onClose={() => setImportOpen(false)}
           selections={wardrobeImport.selections}
+          notes={wardrobeImport.notes}
           onToggle={(itemId) => void wardrobeImport.toggle(itemId)}
         />
       )}
