@@ -15,7 +15,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { assetPathPattern, isCutoutAsset } from '../src/lib/assetPaths'
 import { CUTOUT_CACHE } from '../src/lib/cacheNames'
 import { SHARE_TARGET_ACTION, SHARED_PHOTO_CACHE } from '../src/lib/shareTarget'
-import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath, wholeObjectKey } from './sw/imageCacheKey'
+import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath, wholeObjectKey } from '../src/lib/imageCacheKey'
 import { imageCacheName, readCacheOwner } from './sw/imageCaches'
 import { receiveShare } from './sw/shareTarget'
 

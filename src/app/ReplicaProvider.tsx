@@ -11,6 +11,7 @@ import { appConfig } from '@/auth/config'
 import { currentAccessToken, refreshAccessToken } from '@/auth/authActions'
 import { imageSigner } from '@/auth/imageSigner'
 import { createProductApi } from '@/data/wardrobe/productApi'
+import { keepWardrobeOffline } from '@/data/wardrobe/keepWardrobeOffline'
 import { useSession } from '@/auth/SessionContext'
 import { markBoot } from '@/lib/bootMarks'
 import { BootShell } from './BootShell'
@@ -46,10 +47,14 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
       // A worker that cannot start says so in this replica's scope rows.
       { startNow: replicaMissingAtBoot(db.name), db },
     )
-    setReplica({ db, userId, sync, images: imageSigner, api: createProductApi({ apiUrl: appConfig.apiUrl, accessToken: currentAccessToken }, userId) })
+    const replica: AppReplica = { db, userId, sync, images: imageSigner, api: createProductApi({ apiUrl: appConfig.apiUrl, accessToken: currentAccessToken }, userId) }
+    setReplica(replica)
+    // The user's own wardrobe goes on the device for offline use, after the first screen.
+    const stopKeeping = keepWardrobeOffline(replica)
     // A signed-in user's replica holds unsynced work: ask the browser not to evict it under pressure.
     if (userId) void navigator.storage?.persist?.().catch(() => false)
     return () => {
+      stopKeeping()
       void sync.stop().finally(() => db.close())
     }
   }, [userId])

@@ -1,7 +1,7 @@
 // Image URLs from Storage through the signed-in session (so private images the user may see can be
 // signed for them). Public URLs are made without storage-js; signing loads it when first needed.
 import type { ImageSigner } from '@/data/replica'
-import { publicRenderUrl, publicStorageUrl } from '@/lib/publicStorageUrl'
+import { authenticatedStorageUrl, publicRenderUrl, publicStorageUrl } from '@/lib/publicStorageUrl'
 import { appConfig } from './config'
 import { storageClient } from './supabaseClient'
 
@@ -10,6 +10,7 @@ const SIZED_QUALITY = 75
 
 export const imageSigner: ImageSigner = {
   publicUrl: (bucket, path) => publicStorageUrl(appConfig.supabaseUrl, bucket, path),
+  objectUrl: (bucket, path) => authenticatedStorageUrl(appConfig.supabaseUrl, bucket, path),
   ...(appConfig.imageTransforms
     ? { publicSizedUrl: (bucket: string, path: string, width: number) => publicRenderUrl(appConfig.supabaseUrl, bucket, path, width, SIZED_QUALITY) }
     : {}),

@@ -29,6 +29,8 @@ export interface StoredImageProps {
   /** How wide the box is shown (an <img sizes> value): a public photo then loads in the smallest size
    * Storage renders that fills it. Without it the stored photo is shown whole (full views). */
   sizes?: string
+  /** Whether a failed picture offers Retry (false where the box is itself a button to press, offline). */
+  retry?: boolean
 }
 
 export function StoredImage({
@@ -44,6 +46,7 @@ export function StoredImage({
   onNaturalSize,
   pendingUpload,
   sizes,
+  retry = true,
 }: StoredImageProps) {
   const image = useImageUrl(imagePath, externalUrl, pendingUpload)
   const [failures, setFailures] = useState(0)
@@ -95,17 +98,19 @@ export function StoredImage({
         <div className={styles.unavailable}>
           <Icon name="image" size={22} />
           <span>{unavailableText}</span>
-          <button
-            type="button"
-            className={styles.retry}
-            onClick={(event) => {
-              event.stopPropagation()
-              setFailures(0)
-              image.refresh()
-            }}
-          >
-            Retry
-          </button>
+          {retry && (
+            <button
+              type="button"
+              className={styles.retry}
+              onClick={(event) => {
+                event.stopPropagation()
+                setFailures(0)
+                image.refresh()
+              }}
+            >
+              Retry
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -25,6 +25,12 @@ export interface ImageSigner {
   publicUrl(bucket: string, path: string): string
   /** A public photo resized by Storage to `width` px wide; absent where Storage does not resize. */
   publicSizedUrl?(bucket: string, path: string, width: number): string
+  /**
+   * The object's token-free address (`/object/authenticated/…`): useless to the network without a
+   * session, but the service worker's image cache keys it like any signed link of the same object, so
+   * offline it shows what the device kept, with no signed link stored.
+   */
+  objectUrl(bucket: string, path: string): string
   /** A signed URL valid for `expiresIn` seconds; throws when it cannot be made (e.g. offline). */
   sign(bucket: string, path: string, expiresIn: number): Promise<string>
 }

@@ -181,6 +181,10 @@ export const messages = {
   pageNotFoundTitle: 'Page not found',
   pageNotFoundText: 'There is nothing at this address.',
   goHome: 'Go Home',
+
+  // Wardrobe import offline (issue 26): an item whose photo never reached this device cannot be stuck.
+  photoNotOnDevice: 'This photo is not on this device yet; connect once to use it offline.',
+  photoNotOnDeviceFor: 'Could not add {item}: its photo is not on this device yet. Connect once to use it offline.',
 } as const
 
 /** '1 item', '5 items': the `{items}` of the inbox's messages. */

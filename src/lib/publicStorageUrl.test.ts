@@ -1,6 +1,7 @@
 import { StorageClient } from '@supabase/storage-js'
 import { describe, expect, it } from 'vitest'
-import { publicRenderUrl, publicStorageUrl } from './publicStorageUrl'
+import { imageCacheKey } from './imageCacheKey'
+import { authenticatedStorageUrl, publicRenderUrl, publicStorageUrl } from './publicStorageUrl'
 
 describe('publicStorageUrl', () => {
   const bases = ['http://127.0.0.1:54321', 'https://abcdefgh.supabase.co']
@@ -22,4 +23,17 @@ describe('publicStorageUrl', () => {
       }
     })
   }
+})
+
+describe('authenticatedStorageUrl', () => {
+  it('names the same cached image as the signed link storage-js makes of the object', () => {
+    const base = 'http://127.0.0.1:54321'
+    for (const path of ['user-1/wardrobe/item.jpg', 'user-1/cutouts/a b ünï.png']) {
+      // createSignedUrl answers `signedURL` and storage-js returns encodeURI(url + signedURL).
+      const signed = encodeURI(`${base}/storage/v1/object/sign/wardrobe-images/${path}?token=eyJ.abc.def`)
+      const tokenFree = authenticatedStorageUrl(base, 'wardrobe-images', path)
+      expect(tokenFree).not.toContain('token')
+      expect(imageCacheKey(tokenFree)).toBe(imageCacheKey(signed))
+    }
+  })
 })

@@ -7,6 +7,11 @@ export function publicStorageUrl(supabaseUrl: string, bucket: string, path: stri
   return encodeURI(`${storageBase(supabaseUrl)}/object/public/${bucket}/${path.replace(/^\/+/, '')}`)
 }
 
+/** The object's authenticated address (no token in it): what the service worker's image cache keys it by. */
+export function authenticatedStorageUrl(supabaseUrl: string, bucket: string, path: string): string {
+  return encodeURI(`${storageBase(supabaseUrl)}/object/authenticated/${bucket}/${path.replace(/^\/+/, '')}`)
+}
+
 /** The object resized to `width` px wide by Storage (`getPublicUrl(path, { transform: { width, quality } })`). */
 export function publicRenderUrl(supabaseUrl: string, bucket: string, path: string, width: number, quality: number): string {
   const query = new URLSearchParams({ width: String(width), quality: String(quality) })

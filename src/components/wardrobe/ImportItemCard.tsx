@@ -15,11 +15,14 @@ const ORIGINAL_FOR_NOW = 'Original image for now'
 export function ImportItemCard({
   entry,
   selection,
+  note,
   online,
   onToggle,
 }: {
   entry: ImportableEntry
   selection: ImportSelection | undefined
+  /** Why picking it did not work on this device (its photo never reached it), or null. */
+  note: string | null
   online: boolean
   onToggle: (itemId: string) => void
 }) {
@@ -32,7 +35,8 @@ export function ImportItemCard({
   return (
     <li className={styles.card} data-testid="import-item" data-state={state}>
       <div className={styles.picture}>
-        <StoredImage imagePath={item.imagePath} alt="" ratio={1} fit="contain" />
+        {/* Offline a Retry cannot help, and in the middle of the card it took the tap meant to pick it. */}
+        <StoredImage imagePath={item.imagePath} alt="" ratio={1} fit="contain" retry={online} />
         {state === 'processing' && (
           <span className={styles.overlay}>
             <span className={styles.spinner} aria-hidden="true" />
@@ -49,7 +53,7 @@ export function ImportItemCard({
         className={styles.select}
         aria-pressed={state !== 'idle'}
         aria-busy={state === 'processing'}
-        aria-describedby={tags.length > 0 || waitingForCutout ? `${id}-more` : undefined}
+        aria-describedby={tags.length > 0 || waitingForCutout || note ? `${id}-more` : undefined}
         onClick={() => onToggle(item.id)}
       >
         <span className={styles.name}>{item.name}</span>
@@ -65,6 +69,12 @@ export function ImportItemCard({
               </li>
             ))}
           </ul>
+        )}
+        {note && state === 'idle' && (
+          <p className={styles.note} data-testid="offline-note">
+            <Icon name="cloudOff" size={14} />
+            {note}
+          </p>
         )}
         {waitingForCutout && (
           <p className={styles.note} data-testid="cutout-note">

@@ -27,16 +27,19 @@ export function WardrobeImportDialog({
   open,
   onClose,
   selections,
+  notes,
   onToggle,
 }: {
   open: boolean
   onClose: () => void
   selections: Selections
+  /** Why a pick could not work on this device, by item. */
+  notes: ReadonlyMap<string, string>
   onToggle: (itemId: string) => void
 }) {
   return (
     <Dialog open={open} title={WARDROBE_IMPORT_TITLE} onClose={onClose} wide>
-      {open && <ImportContent selections={selections} onToggle={onToggle} onClose={onClose} />}
+      {open && <ImportContent selections={selections} notes={notes} onToggle={onToggle} onClose={onClose} />}
     </Dialog>
   )
 }
@@ -51,10 +54,12 @@ interface Filterable {
 
 function ImportContent({
   selections,
+  notes,
   onToggle,
   onClose,
 }: {
   selections: Selections
+  notes: ReadonlyMap<string, string>
   onToggle: (itemId: string) => void
   onClose: () => void
 }) {
@@ -147,6 +152,7 @@ function ImportContent({
           title="Your items"
           entries={own}
           selections={selections}
+          notes={notes}
           online={online}
           onToggle={onToggle}
         />
@@ -154,6 +160,7 @@ function ImportContent({
           title="Public items"
           entries={others}
           selections={selections}
+          notes={notes}
           online={online}
           onToggle={onToggle}
         />
@@ -210,12 +217,14 @@ function ItemGroup({
   title,
   entries,
   selections,
+  notes,
   online,
   onToggle,
 }: {
   title: string
   entries: Filterable[]
   selections: Selections
+  notes: ReadonlyMap<string, string>
   online: boolean
   onToggle: (itemId: string) => void
 }) {
@@ -229,6 +238,7 @@ function ItemGroup({
             key={entry.item.id}
             entry={entry}
             selection={selections.get(entry.item.id)}
+            note={notes.get(entry.item.id) ?? null}
             online={online}
             onToggle={onToggle}
           />

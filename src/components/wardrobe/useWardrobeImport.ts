@@ -1,11 +1,12 @@
 // Wardrobe import on a wall (spec §4): selecting an item marks it selected and processing while its
 // sticker is made at 100,100 (a cut-out, or the item's photo to be cut out later), then ready; selecting
 // it again deselects it and removes that sticker. A failed background removal is told for 5 s (an error
-// toast); refusals get the spec's messages. Selections follow their stickers on the wall.
+// toast); refusals get the spec's messages. Selections follow their stickers on the wall. Offline, an
+// item whose photo never reached the device says so in a toast and, until a pick works, on its card.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { browserImageTools } from '@/data/images/browserImageTools'
 import { deleteSticker } from '@/data/mutations/stickers'
-import { stickItemOnWall } from '@/data/wardrobe/wardrobeImport'
+import { PhotoNotOnDevice, stickItemOnWall } from '@/data/wardrobe/wardrobeImport'
 import { MutationError } from '@/data/replica'
 import { useReplica } from '@/data/ReplicaContext'
 import { useToast } from '@/components/Toasts'
@@ -34,6 +35,8 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
   const toast = useToast()
   const { online } = useConnectivity()
   const [selections, setSelections] = useState<Selections>(() => new Map())
+  // Items whose pick could not work on this device, with why (shown on their card).
+  const [notes, setNotes] = useState<ReadonlyMap<string, string>>(() => new Map())
   const latest = useRef(selections)
   latest.current = selections
 
@@ -44,6 +47,19 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
   const set = useCallback((itemId: string, selection: ImportSelection | null) => {
     setSelections((current) => withSelection(current, itemId, selection))
   }, [])
+  const note = useCallback((itemId: string, text: string | null) => {
+    setNotes((current) => {
+      if ((current.get(itemId) ?? null) === text) return current
+      const next = new Map(current)
+      if (text) next.set(itemId, text)
+      else next.delete(itemId)
+      return next
+    })
+  }, [])
+  // Back online the photo can be had: the notes go.
+  useEffect(() => {
+    if (online) setNotes((current) => (current.size === 0 ? current : new Map()))
+  }, [online])
 
   const toggle = useCallback(
     async (itemId: string) => {
@@ -61,6 +77,7 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
         return
       }
       set(itemId, { status: 'processing' })
+      note(itemId, null)
       try {
         const result = await stickItemOnWall(replica, { wallId, itemId, online }, browserImageTools)
         set(itemId, {
@@ -73,11 +90,12 @@ export function useWardrobeImport(wallId: string, stickers: readonly PlacedStick
       } catch (error) {
         console.error('Could not add the wardrobe item', error)
         set(itemId, null)
+        if (error instanceof PhotoNotOnDevice) note(itemId, messages.photoNotOnDevice)
         toast.error(error instanceof MutationError ? error.message : messages.addStickerFailed)
       }
     },
-    [replica, wallId, online, set, toast],
+    [replica, wallId, online, set, note, toast],
   )
 
-  return { selections, toggle }
+  return { selections, notes, toggle }
 }

@@ -31,4 +31,16 @@ describe('resolving images', () => {
     expect(await resolveImage(db, fakeSigner(), null, 'https://e.com/a.jpg')).toEqual({ kind: 'url', url: 'https://e.com/a.jpg' })
     expect(await resolveImage(db, fakeSigner(), null, null)).toBeNull()
   })
+
+  it('offline with no stored link, names the private object by its token-free address (the cache has it)', async () => {
+    const db = memoryDatabase()
+    const offline = { ...fakeSigner(), sign: () => Promise.reject(new TypeError('Failed to fetch')) }
+    expect(await resolveImage(db, offline, 'wardrobe-images/u/i.jpg', null)).toEqual({
+      kind: 'url',
+      url: 'https://storage.test/authenticated/wardrobe-images/u/i.jpg',
+    })
+    // A stored link, even an expired one, is kept offline.
+    await db.signedUrls.put({ key: 'wardrobe-images/u/i.jpg', url: 'https://storage.test/sign/x?token=old', expiresAt: 0 })
+    expect(await resolveImage(db, offline, 'wardrobe-images/u/i.jpg', null)).toEqual({ kind: 'url', url: 'https://storage.test/sign/x?token=old' })
+  })
 })

@@ -2,6 +2,7 @@
 // offline too), the public URL for the public bucket, a signed URL for private buckets (kept in the
 // replica until shortly before it expires, so pages do not re-sign on every render), or an external URL.
 import { BUCKETS, PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
+import { networkOnline } from '../connectivity'
 import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
 
@@ -34,13 +35,17 @@ export async function resolveImage(
   if (PUBLIC_BUCKETS.has(parts.bucket)) return { kind: 'url', url: signer.publicUrl(parts.bucket, parts.path) }
   const cached = await db.signedUrls.get(imagePath)
   if (cached && !fresh && cached.expiresAt - 60_000 > Date.now()) return { kind: 'url', url: cached.url }
+  // Offline a new link cannot be had: no waiting on a request that must fail (seconds on a busy device).
+  if (!networkOnline()) return { kind: 'url', url: cached ? cached.url : signer.objectUrl(parts.bucket, parts.path) }
   const lifetime = signedUrlLifetime(parts.bucket)
   try {
     const url = await signer.sign(parts.bucket, parts.path, lifetime)
     await db.signedUrls.put({ key: imagePath, url, expiresAt: Date.now() + lifetime * 1000 })
     return { kind: 'url', url }
   } catch {
-    // Offline: an expired link still names the image, and the service worker's cache ignores the token.
-    return cached ? { kind: 'url', url: cached.url } : null
+    // Offline: an expired link still names the image, and the service worker's cache ignores the token;
+    // with no link at all, the object's token-free address names it just as well (keepWardrobeOffline
+    // puts the user's own wardrobe there without any screen having shown it).
+    return { kind: 'url', url: cached ? cached.url : signer.objectUrl(parts.bucket, parts.path) }
   }
 }

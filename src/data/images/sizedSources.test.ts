@@ -5,6 +5,7 @@ import { publicSrcSet } from './sizedSources'
 const signer: ImageSigner = {
   publicUrl: (bucket, path) => `https://s.test/object/public/${bucket}/${path}`,
   publicSizedUrl: (bucket, path, width) => `https://s.test/render/image/public/${bucket}/${path}?width=${width}`,
+  objectUrl: (bucket, path) => `https://s.test/object/authenticated/${bucket}/${path}`,
   sign: () => Promise.reject(new Error('not here')),
 }
 
@@ -22,6 +23,7 @@ describe('publicSrcSet', () => {
     expect(publicSrcSet(signer, null, 'https://example.com/a.jpg')).toBeNull()
     const withoutTransforms: ImageSigner = {
       publicUrl: (bucket, path) => signer.publicUrl(bucket, path),
+      objectUrl: (bucket, path) => signer.objectUrl(bucket, path),
       sign: (bucket, path, expiresIn) => signer.sign(bucket, path, expiresIn),
     }
     expect(publicSrcSet(withoutTransforms, 'polaroid-images/u1/a.jpg', signer.publicUrl('polaroid-images', 'u1/a.jpg'))).toBeNull()

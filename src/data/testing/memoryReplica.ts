@@ -38,6 +38,7 @@ export function fakeSigner(): ImageSigner & { signed: number } {
   const signer = {
     signed: 0,
     publicUrl: (bucket: string, path: string) => `https://storage.test/public/${bucket}/${path}`,
+    objectUrl: (bucket: string, path: string) => `https://storage.test/authenticated/${bucket}/${path}`,
     sign: (bucket: string, path: string, expiresIn: number) => {
       signer.signed += 1
       return Promise.resolve(`https://storage.test/sign/${bucket}/${path}?token=t${signer.signed}&exp=${expiresIn}`)

@@ -40,7 +40,7 @@ export async function saveEditedCutout(
   const sticker = await replica.db.stickers.get(request.stickerId)
   if (!sticker || sticker.createdBy !== replica.userId) return
   if (sticker.originalItemId !== request.itemId) return
-  await replaceStickerPicture(replica, sticker, cutoutPath)
+  await replaceStickerPicture(replica, sticker, { imagePath: cutoutPath })
 }
 
 const NO_ITEMS: ReadonlySet<string> = new Set()

@@ -213,7 +213,9 @@ describe('wardrobe import', () => {
     const result = await stickItemOnWall(replica, { wallId, itemId: 'item_00000006', online: false }, tools())
     expect(result).toMatchObject({ usedOriginal: true, warning: null })
     await replica.db.wardrobeItems.add(item({ id: 'item_missing1', imagePath: `wardrobe-images/${me}/missing.jpg` }))
-    await expect(stickItemOnWall(replica, { wallId, itemId: 'item_missing1', online: false }, tools())).rejects.toThrow(/^Failed to process Linen shirt: /)
+    await expect(stickItemOnWall(replica, { wallId, itemId: 'item_missing1', online: false }, tools())).rejects.toThrow(
+      'Could not add Linen shirt: its photo is not on this device yet. Connect once to use it offline.',
+    )
   })
 
   it('offline, sticks a cut-out made on this device; the photo, marked, when the device cannot', async () => {
@@ -260,11 +262,33 @@ describe('wardrobe import', () => {
     await replica.db.wardrobeItems.add(item({ id: 'item_00000007' }))
     const { stickerId } = await stickItemOnWall(replica, { wallId, itemId: 'item_00000007', online: false }, tools())
     await replica.db.stickers.update(stickerId, { x: 420, y: 42, zIndex: 9 })
-    expect(await cutOutWaitingStickers(replica, wallId)).toBe(1)
+    expect(await cutOutWaitingStickers(replica, wallId, { online: true }, tools())).toBe(1)
     const stickers = await replica.db.stickers.where('wallId').equals(wallId).toArray()
     expect(stickers).toHaveLength(1)
     expect(stickers[0]).toMatchObject({ x: 420, y: 42, zIndex: 9, needsCutout: false, imagePath: `wardrobe-stickers/${me}/cutouts/item_00000007-abc.png`, originalItemId: 'item_00000007' })
-    expect(await cutOutWaitingStickers(replica, wallId)).toBe(0)
+    expect(await cutOutWaitingStickers(replica, wallId, { online: true }, tools())).toBe(0)
     expect(remote.asked).toEqual(['item_00000007'])
+  })
+
+  it('offline, swaps waiting stickers for a cut-out made on this device, kept as the own item\'s; waits when it cannot', async () => {
+    const remote = api()
+    const replica = memoryReplica(me, undefined, remote)
+    const wallId = await wallAnd(replica)
+    await replica.db.wardrobeItems.add(item({ id: 'item_00000008' }))
+    const { stickerId } = await stickItemOnWall(replica, { wallId, itemId: 'item_00000008', online: false }, tools())
+    await replica.db.stickers.update(stickerId, { x: 300, y: 20, zIndex: 4 })
+
+    const unable = { ...tools(), cutOut: () => Promise.reject(new Error('runtime not on this device')) }
+    await expect(cutOutWaitingStickers(replica, wallId, { online: false }, unable)).rejects.toThrow('runtime not on this device')
+    expect(await replica.db.stickers.get(stickerId)).toMatchObject({ needsCutout: true })
+
+    const device = { ...tools(), cutOut: () => Promise.resolve(new Blob(['cut-out'], { type: 'image/png' })) }
+    expect(await cutOutWaitingStickers(replica, wallId, { online: false }, device)).toBe(1)
+    const [swapped] = await replica.db.stickers.where('wallId').equals(wallId).toArray()
+    expect(swapped).toMatchObject({ x: 300, y: 20, zIndex: 4, needsCutout: false, originalItemId: 'item_00000008' })
+    expect(await replica.db.wardrobeItems.get('item_00000008')).toMatchObject({ cutoutPath: swapped!.imagePath, cutoutSource: 'device' })
+    expect((await replica.db.pendingUploads.get(swapped!.imagePath))?.blob.type).toBe('image/png')
+    // Nothing asked the server.
+    expect(remote.asked).toEqual([])
   })
 })

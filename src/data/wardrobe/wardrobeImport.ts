@@ -4,7 +4,7 @@
 // item's cut-out too), else, when the
 // device cannot or background removal fails, a copy of the item's photo marked `needsCutout`, which
 // `cutOutWaitingStickers` swaps for the cut-out later.
-import { messages } from '@/lib/messages'
+import { fillMessage, messages } from '@/lib/messages'
 import { resolveImage, splitImagePath } from '../images/imageSource'
 import { canSeeWardrobeItem } from '../model/permissions'
 import type { StickerRow, WardrobeItemRow } from '../model/rows'
@@ -37,6 +37,16 @@ function ownCutoutFolder(userId: string): string {
   return `${STICKER_BUCKET}/${userId}/cutouts/`
 }
 
+/**
+ * Offline, the item's photo is neither waiting to upload nor in the image cache (it never reached this
+ * device): nothing can be stuck until the device is online once.
+ */
+export class PhotoNotOnDevice extends MutationError {
+  constructor(itemName: string) {
+    super(fillMessage(messages.photoNotOnDeviceFor, { item: itemName }))
+  }
+}
+
 const backgroundRemovalFailed = (item: string) => `Background removal failed for ${item}, using original image`
 const processingFailed = (item: string, reason: string) => `Failed to process ${item}: ${reason}`
 
@@ -61,8 +71,18 @@ async function copyOfItemPicture(
   cutOutHere: boolean,
 ): Promise<{ image: Blob; needsCutout: boolean; cutOutHere?: true }> {
   const source = await resolveImage(replica.db, replica.images, item.imagePath, null)
-  if (!source) throw new Error('its picture is not on this device')
-  const original = source.kind === 'blob' ? source.blob : await tools.fetchImage(source.url)
+  let original: Blob
+  try {
+    if (!source) throw new Error('its picture is not on this device')
+    original = source.kind === 'blob' ? source.blob : await tools.fetchImage(source.url)
+  } catch (error) {
+    // Offline a missing photo is no processing failure: it never reached this device.
+    if (cutOutHere) {
+      console.warn(`The photo of ${item.id} is not on this device`, error)
+      throw new PhotoNotOnDevice(item.name)
+    }
+    throw error
+  }
   const alreadyCutOut = splitImagePath(item.imagePath)?.bucket === STICKER_BUCKET
   if (!alreadyCutOut && cutOutHere && tools.cutOut) {
     try {
@@ -102,6 +122,7 @@ export async function stickItemOnWall(
   try {
     copy = await copyOfItemPicture(replica, item, tools, !request.online)
   } catch (error) {
+    if (error instanceof MutationError) throw error
     throw new MutationError(processingFailed(item.name, error instanceof Error ? error.message : String(error)))
   }
   if (copy.cutOutHere && item.userId === userId) {
@@ -114,7 +135,11 @@ export async function stickItemOnWall(
 }
 
 /** Puts a cut-out in place of a sticker's photo: same place, same layer, a picture of its own. */
-export async function replaceStickerPicture(replica: Replica, sticker: StickerRow, cutoutPath: string): Promise<string> {
+export async function replaceStickerPicture(
+  replica: Replica,
+  sticker: StickerRow,
+  picture: { imagePath: string } | { image: Blob },
+): Promise<string> {
   const { db } = replica
   return db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, db.outbox], async () => {
     // The app's own swap, not a step of the user's to undo.
@@ -122,7 +147,7 @@ export async function replaceStickerPicture(replica: Replica, sticker: StickerRo
     return addSticker(replica, {
       wallId: sticker.wallId,
       name: sticker.name,
-      imagePath: cutoutPath,
+      ...picture,
       originalItemId: sticker.originalItemId,
       originalItemName: sticker.originalItemName,
       originalItemDescription: sticker.originalItemDescription,
@@ -134,10 +159,40 @@ export async function replaceStickerPicture(replica: Replica, sticker: StickerRo
 }
 
 /**
- * Online again: the user's stickers on a wall that still show a photo get their cut-out. Items that are
- * gone or hidden meanwhile keep the photo. Returns how many were replaced.
+ * The cut-out a waiting sticker gets: one's own item's cut-out when it has one by now (made on another
+ * device, or by the engine meanwhile); online the server's; offline one made on this device from the
+ * item's photo (kept as one's own item's cut-out too). Rejects when none can be had now.
  */
-export async function cutOutWaitingStickers(replica: Replica, wallId: string): Promise<number> {
+async function cutOutFor(
+  replica: Replica,
+  item: WardrobeItemRow,
+  online: boolean,
+  tools: Pick<ImageTools, 'fetchImage' | 'cutOut'>,
+): Promise<{ imagePath: string } | { image: Blob }> {
+  const userId = replica.userId!
+  const own = item.userId === userId
+  if (own && item.cutoutPath?.startsWith(ownCutoutFolder(userId))) return { imagePath: item.cutoutPath }
+  if (online) return { imagePath: (await replica.api.removeBackground({ itemId: item.id, imagePath: item.imagePath })).path }
+  if (!tools.cutOut) throw new Error('no cut-outs on this device')
+  const source = await resolveImage(replica.db, replica.images, item.imagePath, null)
+  if (!source) throw new PhotoNotOnDevice(item.name)
+  const cutOut = await tools.cutOut(source.kind === 'blob' ? source.blob : await tools.fetchImage(source.url))
+  if (!own) return { image: cutOut }
+  return { imagePath: await saveItemCutout(replica, item.id, cutOut, 'device') }
+}
+
+/**
+ * The user's stickers on a wall that still show a photo get their cut-out: online from the server,
+ * offline from this device when it can (its runtime reached it once). Items that are gone or hidden
+ * meanwhile keep the photo. Returns how many were replaced; rejects at the first that cannot be cut out
+ * now (the next call tries again).
+ */
+export async function cutOutWaitingStickers(
+  replica: Replica,
+  wallId: string,
+  request: { online: boolean },
+  tools: Pick<ImageTools, 'fetchImage' | 'cutOut'>,
+): Promise<number> {
   const userId = replica.userId
   if (!userId) return 0
   const waiting = await replica.db.stickers
@@ -148,10 +203,10 @@ export async function cutOutWaitingStickers(replica: Replica, wallId: string): P
   let replaced = 0
   for (const sticker of waiting) {
     const item = await replica.db.wardrobeItems.get(sticker.originalItemId!)
-    if (!item) continue
-    const { path } = await replica.api.removeBackground({ itemId: item.id, imagePath: item.imagePath })
+    if (!item || !canSeeWardrobeItem(item, userId)) continue
+    const picture = await cutOutFor(replica, item, request.online, tools)
     if (await replica.db.stickers.get(sticker.id)) {
-      await replaceStickerPicture(replica, sticker, path)
+      await replaceStickerPicture(replica, sticker, picture)
       replaced += 1
     }
   }

@@ -125,7 +125,7 @@ export function WallPage({ wallId }: { wallId: string }) {
   const canFixCutout = (item: WallItem) =>
     item.kind === 'sticker' && item.createdBy === account.user?.id && item.originalItemId !== null && ownItemIds.has(item.originalItemId)
   const wardrobeImport = useWardrobeImport(wallId, stickers)
-  useCutOutLater(wallId, signedIn)
+  useCutOutLater(wallId, signedIn, stickers)
 
   const open = useCallback(
     (id: string) =>
@@ -278,6 +278,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           open={importOpen}
           onClose={() => setImportOpen(false)}
           selections={wardrobeImport.selections}
+          notes={wardrobeImport.notes}
           onToggle={(itemId) => void wardrobeImport.toggle(itemId)}
         />
       )}

@@ -5,8 +5,9 @@ import type { Page } from '@playwright/test'
 
 export const ALLOW_SERVICE_WORKERS = { serviceWorkers: 'allow' } as const
 
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  const state = await page.evaluate(async () => {
+/** `timeoutMs`: longer where the install's precache competes with more (a first visit that also pulls). */
+export async function waitForServiceWorker(page: Page, timeoutMs = 30_000): Promise<void> {
+  const state = await page.evaluate(async (timeout) => {
     const controlled = (async () => {
       await navigator.serviceWorker.ready
       if (!navigator.serviceWorker.controller) {
@@ -16,12 +17,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
       }
       return 'controlled'
     })()
-    const blocked = new Promise<string>((resolve) => setTimeout(() => resolve('no service worker'), 30_000))
+    const blocked = new Promise<string>((resolve) => setTimeout(() => resolve('no service worker'), timeout))
     return Promise.race([controlled, blocked])
-  })
+  }, timeoutMs)
   if (state !== 'controlled') {
     throw new Error(
-      'No service worker took control in 30 s: does the spec say test.use(ALLOW_SERVICE_WORKERS)?',
+      `No service worker took control in ${timeoutMs / 1000} s: does the spec say test.use(ALLOW_SERVICE_WORKERS)?`,
     )
   }
 }

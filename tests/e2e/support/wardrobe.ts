@@ -13,6 +13,15 @@ export const STAND_IN_ENGINE = 'e2e-stand-in-engine'
 
 type TagType = 'category' | 'color' | 'style' | 'material' | 'brand' | 'season' | 'occasion'
 
+/** A product photo: the garment of `cutOutPng` on a plain light backdrop, which u2netp tells apart. */
+export async function productPhoto(hue: number, size = 400): Promise<Buffer> {
+  const garment = await cutOutPng(hue, Math.round(size * 0.75))
+  return sharp({ create: { width: size, height: size, channels: 3, background: '#efebe4' } })
+    .composite([{ input: garment, gravity: 'center' }])
+    .jpeg({ quality: 88 })
+    .toBuffer()
+}
+
 /** A transparent PNG with one coloured garment-ish shape, as cut-outs look. */
 export async function cutOutPng(hue: number, size = 240): Promise<Buffer> {
   const colour = `hsl(${hue}, 55%, 55%)`
@@ -36,6 +45,8 @@ export async function seedWardrobeItem(
     isPublic?: boolean
     hue?: number
     cutOut?: boolean
+    /** The item's photo (a JPEG); a flat two-tone one of `hue` by default. */
+    photo?: Buffer
   },
 ): Promise<SeededItem> {
   const client = await clientFor(owner)
@@ -43,7 +54,7 @@ export async function seedWardrobeItem(
   const path = `${owner.id}/wardrobe/${id}.jpg`
   const upload = await client.storage
     .from('wardrobe-images')
-    .upload(path, await photo(options.hue ?? 0, 360, 360), { contentType: 'image/jpeg' })
+    .upload(path, options.photo ?? (await photo(options.hue ?? 0, 360, 360)), { contentType: 'image/jpeg' })
   if (upload.error) throw upload.error
   const inserted = await client.from('wardrobe_items').insert({
     id,
