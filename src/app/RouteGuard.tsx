@@ -1,11 +1,14 @@
 // Wraps every route (spec §2): a spinner while the session or the profile is loading; a signed-in user
 // without a profile goes to /setup-profile after 2000 ms; one with a profile never stays there. Offline
 // on a device that never heard of the account's profile, it says so and waits for the network.
+// The page the guard sent someone away from is remembered: on a slow first visit the profile can arrive
+// after the 10 s load timeout, and the person then goes back to the wall they opened, not home.
 import { useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { ACCOUNT_WAITING_FOR_NETWORK } from '@/lib/accountMessages'
 import { BootShell } from './BootShell'
+import { returnPathOf, type SetupReturn } from '@/lib/setupReturn'
 
 const SETUP_PROFILE_REDIRECT_MS = 2000
 
@@ -19,11 +22,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const needsProfile =
     account.status === 'signedIn' && !account.profileLoading && !account.profile && !profileFreePaths.has(location.pathname)
 
+  // The path only: a sign-in link's query (an auth code) must not be replayed.
+  const here = location.pathname
   useEffect(() => {
     if (!needsProfile) return
-    const timer = setTimeout(() => void navigate('/setup-profile', { replace: true }), SETUP_PROFILE_REDIRECT_MS)
+    const state: SetupReturn = { returnTo: here }
+    const timer = setTimeout(() => void navigate('/setup-profile', { replace: true, state }), SETUP_PROFILE_REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [needsProfile, navigate])
+  }, [needsProfile, navigate, here])
 
   if (account.status === 'signedIn' && account.waitingForNetwork) {
     return <BootShell message={ACCOUNT_WAITING_FOR_NETWORK} />
@@ -35,7 +41,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   // taken); the setup screen moves on by itself.
   const unsaved = account.profile !== null && 'txid' in account.profile && account.profile.txid === ''
   if (account.status === 'signedIn' && account.profile && !unsaved && location.pathname === '/setup-profile') {
-    return <Navigate to="/" replace />
+    return <Navigate to={returnPathOf(location.state)} replace />
   }
   return <>{children}</>
 }

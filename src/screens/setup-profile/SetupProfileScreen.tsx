@@ -3,7 +3,8 @@
 // the server knows whether the username is taken. Refused: the form stays with 'Username is already
 // taken'. Saved (or still waiting, offline): on to the home page.
 import { useState, type FormEvent } from 'react'
-import { Navigate, useNavigate } from 'react-router-dom'
+import { Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { returnPathOf } from '@/lib/setupReturn'
 import { useAccount } from '@/auth/useAccount'
 import { downscaleImage } from '@/lib/downscaleImage'
 import { isImageFile } from '@/lib/pickImage'
@@ -35,6 +36,7 @@ export function SetupProfileScreen() {
   const account = useAccount()
   const replica = useReplica()
   const navigate = useNavigate()
+  const location = useLocation()
   const toast = useToast()
   const [username, setUsername] = useState('')
   const [displayName, setDisplayName] = useState('')
@@ -80,7 +82,7 @@ export function SetupProfileScreen() {
         setSaving(false)
         return
       }
-      void navigate('/', { replace: true })
+      void navigate(returnPathOf(location.state), { replace: true })
     } catch (error) {
       const message = error instanceof MutationError ? error.message : messages.createProfileFailed
       if (usernameMessages.has(message)) setUsernameError(message)
