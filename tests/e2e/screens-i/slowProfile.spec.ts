@@ -9,7 +9,9 @@ test('a profile that arrives after the timeout sends the person back to the wall
   test.setTimeout(120_000)
   const owner = await createUser()
   const wall = await seedWall(owner, { name: 'Late profile', polaroids: [{ name: 'Still here', x: 40, y: 40 }] })
-  await signInContext(context, owner)
+  // A visitor: the wall's own pull brings its owner's profile, not theirs.
+  const visitor = await createUser()
+  await signInContext(context, visitor)
   // The sync worker's pull of the person's own profile waits 14 s; everything else answers at once.
   let delayed = 0
   await context.route('**/rest/v1/rpc/sync_pull', async (route) => {
