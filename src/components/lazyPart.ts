@@ -1,11 +1,10 @@
 // A piece of UI the first paint does not need (a dialog, a flow, a tab that is not shown first), in its
-// own chunk: React.lazy around a named export, and its code fetched as soon as the first screen has
-// rendered (not at the next idle moment: a first visit at 4x CPU had none for seconds, and a tap on a
-// painted control then waited for its code behind everything else), so a tap seldom waits on the
-// network (the service worker precaches the chunk, so it opens offline too). Render it only when it shows (or behind Suspense with
+// own chunk: React.lazy around a named export, and its code fetched ahead once the first screen has
+// rendered and the main thread is idle, so a click never waits on the network (the service worker
+// precaches the chunk, so it opens offline too). Render it only when it shows (or behind Suspense with
 // a placeholder of its size), so loading it never moves the page.
 import { lazy, type ComponentType } from 'react'
-import { whenFirstScreenShown } from '@/lib/afterFirstScreen'
+import { afterFirstScreen } from '@/lib/afterFirstScreen'
 
 // The same bound as React.lazy's own (a component with any props), so the part keeps its props' type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,7 +14,7 @@ export function lazyPart<K extends string, C extends ComponentType<any>>(
   options: { prefetch?: boolean } = {},
 ) {
   if (options.prefetch ?? true) {
-    whenFirstScreenShown(() => {
+    afterFirstScreen(() => {
       load().catch((error: unknown) => console.warn(`Could not fetch ${name} ahead of time`, error))
     })
   }
