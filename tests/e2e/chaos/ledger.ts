@@ -26,6 +26,10 @@ export type ActionKind =
   | 'tagVerify'
   | 'tagRemove'
   | 'profileEdit'
+  | 'bulkVerify'
+  | 'bulkTag'
+  | 'bulkPrivacy'
+  | 'bulkDelete'
 
 /** The table each kind of action writes to, for the figures per table. */
 export const tableOf: Record<ActionKind, string> = {
@@ -50,7 +54,15 @@ export const tableOf: Record<ActionKind, string> = {
   tagVerify: 'clothing_tags',
   tagRemove: 'clothing_tags',
   profileEdit: 'profiles',
+  // The To review inbox's bulk edits: one batch each, over several items.
+  bulkVerify: 'clothing_tags',
+  bulkTag: 'clothing_tags',
+  bulkPrivacy: 'wardrobe_items',
+  bulkDelete: 'wardrobe_items',
 }
+
+/** What an undo or redo took back or made again: a move, an add, a delete or an edit of a card. */
+export type UndoStepKind = 'move' | 'add' | 'delete' | 'edit'
 
 export interface Action {
   n: number
@@ -60,10 +72,16 @@ export interface Action {
   /** The UI showed the change made (a card appeared, moved, a toast confirmed it). */
   accepted: boolean
   wallId: string
+  /** An undo or redo's step (a move when not given). */
+  step?: UndoStepKind
   /** The polaroid it concerns (add, move, edit, delete; undo and redo of a polaroid's move). */
   polaroidId?: string
   /** The sticker it concerns (stickerAdd, stickerMove, stickerDelete; undo and redo of its move). */
   stickerId?: string
+  /** The items a bulk edit of the To review inbox selected (each check sees one action per item). */
+  itemIds?: string[]
+  /** A bulk delete taken back with the toast's Undo before it was made. */
+  undone?: boolean
   /** The wardrobe item it concerns (stickerAdd: the item stuck; item and tag actions). */
   itemId?: string
   /** A tag's type and value (tag actions; tagEdit's new value, with `fromValue` the one it replaced). */

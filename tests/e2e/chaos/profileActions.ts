@@ -41,11 +41,14 @@ interface ShownItem {
 }
 
 /** Opens the actor's own profile and answers the items its Products area shows (null: it did not load). */
-async function openOwnProfile(actor: Actor, what: ActionKind, ledger: Ledger): Promise<ShownItem[] | null> {
+export async function openOwnProfile(actor: Actor, what: ActionKind, ledger: Ledger): Promise<ShownItem[] | null> {
   actor.wallId = null
   const page = actor.page
   try {
     if (new URL(page.url()).pathname !== `/${actor.user.username}`) await navigate(actor, `/${actor.user.username}`)
+    // A tab a bulk edit left on the To review inbox shows no item cards: back to All products.
+    const allProducts = page.getByRole('tab', { name: 'All products' })
+    if ((await allProducts.getAttribute('aria-selected', { timeout: 200 }).catch(() => null)) === 'false') await allProducts.click({ timeout: HARNESS_MS })
     await expect(area(page).getByTestId('product-card').first()).toBeVisible({ timeout: PAGE_MS })
   } catch (error) {
     explain(`${what} on ${page.url()}`, error)

@@ -9,6 +9,8 @@ export interface ServerWall {
   owner_id: string
   private: boolean
   deleted_at: string | null
+  /** The transaction that last wrote the row (xid8, as text): the sync protocol's order of commits. */
+  txid: string
 }
 
 export interface ServerPolaroid {
@@ -22,6 +24,7 @@ export interface ServerPolaroid {
   image_path: string | null
   created_by: string
   deleted_at: string | null
+  txid: string
 }
 
 export interface ServerSticker {
@@ -34,6 +37,7 @@ export interface ServerSticker {
   created_by: string
   original_item_id: string | null
   deleted_at: string | null
+  txid: string
 }
 
 export interface ServerItem {
@@ -77,9 +81,9 @@ function rows<T>(result: { data: unknown; error: unknown }): T[] {
  * with tags, and profiles). */
 export async function serverState(wallIds: string[], userIds: string[]): Promise<ServerState> {
   const [walls, polaroids, stickers, items, profiles] = await Promise.all([
-    admin.from('walls').select('id, name, owner_id, private, deleted_at').in('id', wallIds),
-    admin.from('polaroids').select('id, wall_id, name, message, x, y, z_index, image_path, created_by, deleted_at').in('wall_id', wallIds),
-    admin.from('wall_stickers').select('id, wall_id, name, x, y, z_index, created_by, original_item_id, deleted_at').in('wall_id', wallIds),
+    admin.from('walls').select('id, name, owner_id, private, deleted_at, txid').in('id', wallIds),
+    admin.from('polaroids').select('id, wall_id, name, message, x, y, z_index, image_path, created_by, deleted_at, txid').in('wall_id', wallIds),
+    admin.from('wall_stickers').select('id, wall_id, name, x, y, z_index, created_by, original_item_id, deleted_at, txid').in('wall_id', wallIds),
     admin.from('wardrobe_items').select('id, user_id, name, is_public, deleted_at').in('user_id', userIds),
     admin.from('profiles').select('id, display_name, bio').in('id', userIds),
   ])

@@ -4,7 +4,7 @@
 // buttons. Each says whether the UI accepted it (showed it done).
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 import type { Random } from '../../support/random'
-import type { Ledger } from './ledger'
+import type { Action, Ledger, UndoStepKind } from './ledger'
 
 export interface ChaosUser {
   id: string
@@ -185,42 +185,95 @@ async function expectAt(item: ReturnType<typeof card>, x: number, y: number): Pr
   expect(Number(await item.getAttribute('data-y', { timeout: 500 }))).toBe(y)
 }
 
+/** What an undo step does to the card, seen on the wall: where it is, or whether it is there. */
+type Shown = { at: { x: number; y: number } } | { present: boolean } | null
+
 /**
- * Moves a card of one's own, then takes the move back with the Undo button and makes it again with
- * Redo (issue 24). Each is recorded with the place it put the card. The button must name this move:
- * anything else on top of the history (the owner's automatic layout, a step from another tab) makes
- * the undo something the run did not mean, so it is not pressed.
+ * Makes a change on the wall, takes it back with the Undo button and makes it again with Redo (issue
+ * 24): a move of a card of one's own, an added polaroid, a deleted card, or the owner's edit of a
+ * polaroid's message. Each of the three is recorded with what it set (the place, whether the card is
+ * there, the message). The button must name this step: anything else on top of the history (the
+ * owner's automatic layout, a step from another tab) makes the undo something the run did not mean,
+ * so it is not pressed. An undo is accepted once the wall shows the card as before the change (for an
+ * edit, whose message the wall does not show, once Redo names the step: the app took it back); a redo
+ * once it shows the change again.
  */
-export async function undoRedoMove(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
-  const kind: ItemKind = random.chance(0.5) ? 'polaroid' : 'sticker'
-  const moved = (await moveCard(actor, random, ledger, kind)) ?? (await moveCard(actor, random, ledger, kind === 'polaroid' ? 'sticker' : 'polaroid'))
-  if (!moved) return ledger.skip('undo: no move of its own to undo')
+export async function undoRedo(actor: Actor, random: Random, ledger: Ledger, step: UndoStepKind, newCard: { photo: Buffer; name: string }, message: string): Promise<void> {
   const page = actor.page
-  const wallId = actor.wallId!
-  const title = titleOf(moved.card, moved.kind)
-  const item = card(page, moved.card.id)
-  const undoButton = page.getByRole('group', { name: 'History' }).getByRole('button', { name: `Undo move of '${title}'`, exact: true })
-  if (!(await accepted(() => expect(undoButton).toBeEnabled({ timeout: 500 }), 3000))) return ledger.skip('undo: the Undo button does not name this move')
+  const wallId = actor.wallId
+  if (!wallId || !(await wallShown(actor))) return ledger.skip('undo: no wall shown')
+  let kind: ItemKind = 'polaroid'
+  let id: string
+  let title: string
+  // The change, and what undo and redo each leave on the wall (and record).
+  let undone: { shown: Shown; record: Partial<Action> }
+  let redone: { shown: Shown; record: Partial<Action> }
+  if (step === 'move') {
+    kind = random.chance(0.5) ? 'polaroid' : 'sticker'
+    const moved = (await moveCard(actor, random, ledger, kind)) ?? (await moveCard(actor, random, ledger, kind === 'polaroid' ? 'sticker' : 'polaroid'))
+    if (!moved) return ledger.skip('undo: no move of its own to undo')
+    kind = moved.kind
+    id = moved.card.id
+    title = titleOf(moved.card, kind)
+    undone = { shown: { at: moved.card }, record: { x: moved.card.x, y: moved.card.y } }
+    redone = { shown: { at: moved }, record: { x: moved.x, y: moved.y } }
+  } else if (step === 'add') {
+    const added = await addPolaroid(actor, newCard.photo, newCard.name, ledger)
+    if (!added) return ledger.skip('undo: no add of its own to undo')
+    id = added
+    title = newCard.name
+    undone = { shown: { present: false }, record: {} }
+    redone = { shown: { present: true }, record: {} }
+  } else if (step === 'delete') {
+    kind = random.chance(0.5) ? 'polaroid' : 'sticker'
+    const deleted = await deleteCard(actor, random, ledger, kind)
+    if (!deleted) return ledger.skip('undo: no delete of its own to undo')
+    id = deleted.id
+    title = titleOf(deleted, kind)
+    undone = { shown: { present: true }, record: {} }
+    redone = { shown: { present: false }, record: {} }
+  } else {
+    const edited = await editMessage(actor, random, message, ledger)
+    if (!edited) return ledger.skip('undo: no edit of its own to undo')
+    id = edited.card.id
+    title = titleOf(edited.card, 'polaroid')
+    undone = { shown: null, record: { message: edited.from } }
+    redone = { shown: null, record: { message } }
+  }
+  const what = { move: 'move of', add: 'adding', delete: 'deleting', edit: 'edit of' }[step]
+  const history = page.getByRole('group', { name: 'History' })
+  const button = (direction: 'Undo' | 'Redo') => history.getByRole('button', { name: `${direction} ${what} '${title}'`, exact: true })
+  const item = card(page, id)
+  const shows = async (shown: Shown, direction: 'Undo' | 'Redo') => {
+    if (shown === null) await expect(button(direction)).toBeEnabled({ timeout: 500 })
+    else if ('at' in shown) await expectAt(item, shown.at.x, shown.at.y)
+    else await expect(item).toHaveCount(shown.present ? 1 : 0, { timeout: 500 })
+  }
+  const ref = itemRef(kind, id)
+  if (!(await accepted(() => expect(button('Undo')).toBeEnabled({ timeout: 500 }), 3000))) return ledger.skip(`undo: the Undo button does not name this ${step}`)
   try {
-    await undoButton.click({ timeout: HARNESS_MS })
+    await button('Undo').click({ timeout: HARNESS_MS })
   } catch {
     return ledger.skip('undo: the Undo button went away')
   }
-  const undone = await accepted(() => expectAt(item, moved.card.x, moved.card.y), CONFIRM_MS)
-  ledger.record({ kind: 'undo', actor: actor.name, userId: actor.user.id, accepted: undone, wallId, ...itemRef(moved.kind, moved.card.id), x: moved.card.x, y: moved.card.y })
-  if (!undone) return
-  const redoButton = page.getByRole('group', { name: 'History' }).getByRole('button', { name: `Redo move of '${title}'`, exact: true })
+  const undoOk = await accepted(() => shows(undone.shown, 'Redo'), CONFIRM_MS)
+  ledger.record({ kind: 'undo', step, actor: actor.name, userId: actor.user.id, accepted: undoOk, wallId, ...ref, ...undone.record })
+  if (!undoOk) return
   try {
-    await redoButton.click({ timeout: HARNESS_MS })
+    await button('Redo').click({ timeout: HARNESS_MS })
   } catch {
     return ledger.skip('redo: the Redo button did not work')
   }
-  const redone = await accepted(() => expectAt(item, moved.x, moved.y), CONFIRM_MS)
-  ledger.record({ kind: 'redo', actor: actor.name, userId: actor.user.id, accepted: redone, wallId, ...itemRef(moved.kind, moved.card.id), x: moved.x, y: moved.y })
+  const redoOk = await accepted(() => shows(redone.shown, 'Undo'), CONFIRM_MS)
+  ledger.record({ kind: 'redo', step, actor: actor.name, userId: actor.user.id, accepted: redoOk, wallId, ...ref, ...redone.record })
 }
 
-export async function addPolaroid(actor: Actor, photo: Buffer, name: string, ledger: Ledger): Promise<void> {
-  if (!(await wallShown(actor))) return ledger.skip('add: no wall shown')
+/** Adds a polaroid through the upload dialog; says which, once the UI shows it made. */
+export async function addPolaroid(actor: Actor, photo: Buffer, name: string, ledger: Ledger): Promise<string | null> {
+  if (!(await wallShown(actor))) {
+    ledger.skip('add: no wall shown')
+    return null
+  }
   const page = actor.page
   const wallId = actor.wallId!
   try {
@@ -231,7 +284,8 @@ export async function addPolaroid(actor: Actor, photo: Buffer, name: string, led
     await dialog.getByRole('button', { name: 'Upload' }).click({ timeout: HARNESS_MS })
   } catch {
     await page.keyboard.press('Escape')
-    return ledger.skip('add: the upload dialog did not work')
+    ledger.skip('add: the upload dialog did not work')
+    return null
   }
   let polaroidId: string | undefined
   const ok = await accepted(async () => {
@@ -243,29 +297,40 @@ export async function addPolaroid(actor: Actor, photo: Buffer, name: string, led
   ledger.record({ kind: 'add', actor: actor.name, userId: actor.user.id, accepted: ok, wallId, name, ...(polaroidId ? { polaroidId } : {}) })
   await page.keyboard.press('Escape')
   await accepted(() => expect(new URL(page.url()).pathname).toBe(`/wall/${wallId}`), 3000)
+  return ok && polaroidId ? polaroidId : null
 }
 
-export async function editMessage(actor: Actor, random: Random, message: string, ledger: Ledger): Promise<void> {
-  if (!(await wallShown(actor))) return ledger.skip('edit: no wall shown')
+/** The owner edits a polaroid's message; says which card and what it said before, once the UI saved it. */
+export async function editMessage(actor: Actor, random: Random, message: string, ledger: Ledger): Promise<{ card: CardView; from: string } | null> {
+  const skip = (reason: string) => {
+    ledger.skip(reason)
+    return null
+  }
+  if (!(await wallShown(actor))) return skip('edit: no wall shown')
   const page = actor.page
   const wallId = actor.wallId!
-  if (!(await ownsShownWall(page))) return ledger.skip('edit: not the owner')
+  if (!(await ownsShownWall(page))) return skip('edit: not the owner')
   const all = await cards(page)
-  if (all.length === 0) return ledger.skip('edit: no polaroid')
+  if (all.length === 0) return skip('edit: no polaroid')
   const target = random.pick(all)
+  let done: { card: CardView; from: string } | null = null
   try {
     await card(page, target.id).focus({ timeout: HARNESS_MS })
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Message') })
-    await dialog.getByLabel('Message').fill(message, { timeout: 3000 })
+    const field = dialog.getByLabel('Message')
+    const from = await field.inputValue({ timeout: 3000 })
+    await field.fill(message, { timeout: 3000 })
     await dialog.getByRole('button', { name: 'Save' }).click({ timeout: HARNESS_MS })
     const ok = await accepted(() => expect(dialog.getByText('Saved')).toBeVisible({ timeout: 500 }), CONFIRM_MS)
-    ledger.record({ kind: 'edit', actor: actor.name, userId: actor.user.id, accepted: ok, wallId, polaroidId: target.id, message })
+    ledger.record({ kind: 'edit', actor: actor.name, userId: actor.user.id, accepted: ok, wallId, polaroidId: target.id, message, fromValue: from })
+    if (ok) done = { card: target, from }
   } catch {
     ledger.skip('edit: the editor did not open')
   }
   await page.keyboard.press('Escape')
   await accepted(() => expect(new URL(page.url()).pathname).toBe(`/wall/${wallId}`), 3000)
+  return done
 }
 
 export async function deletePolaroid(actor: Actor, random: Random, ledger: Ledger): Promise<void> {
@@ -276,12 +341,16 @@ export async function deleteSticker(actor: Actor, random: Random, ledger: Ledger
   await deleteCard(actor, random, ledger, 'sticker')
 }
 
-async function deleteCard(actor: Actor, random: Random, ledger: Ledger, kind: ItemKind): Promise<void> {
+async function deleteCard(actor: Actor, random: Random, ledger: Ledger, kind: ItemKind): Promise<CardView | null> {
   const what = kind === 'polaroid' ? 'delete' : 'stickerDelete'
-  if (!(await wallShown(actor))) return ledger.skip(`${what}: no wall shown`)
+  const skip = (reason: string) => {
+    ledger.skip(reason)
+    return null
+  }
+  if (!(await wallShown(actor))) return skip(`${what}: no wall shown`)
   const page = actor.page
   const mine = (await cards(page, kind)).filter((c) => c.movable)
-  if (mine.length === 0) return ledger.skip(`${what}: nothing deletable`)
+  if (mine.length === 0) return skip(`${what}: nothing deletable`)
   const target = random.pick(mine)
   const question = kind === 'polaroid' ? 'Delete this image?' : 'Delete this sticker?'
   const confirm = page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Delete' })
@@ -292,7 +361,7 @@ async function deleteCard(actor: Actor, random: Random, ledger: Ledger, kind: It
     await confirm.waitFor({ timeout: HARNESS_MS })
   } catch {
     await page.keyboard.press('Escape')
-    return ledger.skip(`${what}: the card or its dialog went away`)
+    return skip(`${what}: the card or its dialog went away`)
   }
   // From here the delete may have been made even when the click reports a failure (the dialog closing
   // under it, a reload): it is recorded as an attempt either way, so a card it removed is explained,
@@ -301,6 +370,7 @@ async function deleteCard(actor: Actor, random: Random, ledger: Ledger, kind: It
   const ok = clicked && (await accepted(() => expect(card(page, target.id)).toHaveCount(0, { timeout: 500 }), CONFIRM_MS))
   if (!clicked) await page.keyboard.press('Escape')
   ledger.record({ kind: what, actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, ...itemRef(kind, target.id) })
+  return ok ? target : null
 }
 
 /**
