@@ -76,10 +76,10 @@ export async function bulkEdit(
     await expect(page.getByTestId('bulk-actions')).toContainText(`${chosen.length} selected`, {
       timeout: HARNESS_MS,
     })
-  } catch {
+  } catch (error) {
     await page.keyboard.press('Escape')
     await leaveInbox(page)
-    return ledger.skip(`${kind}: the inbox did not work`)
+    return ledger.skip(`${kind}: the inbox did not work`, error)
   }
   const bar = page.getByRole('toolbar', { name: 'Edit the selected items' })
   const base = { actor: actor.name, userId: actor.user.id, wallId: '', itemIds: chosen }
@@ -124,9 +124,9 @@ export async function bulkEdit(
     } else {
       await bulkDelete(actor, random, chosen, ledger)
     }
-  } catch {
+  } catch (error) {
     await page.keyboard.press('Escape')
-    ledger.skip(`${kind}: the action bar did not work`)
+    ledger.skip(`${kind}: the action bar did not work`, error)
   }
   await leaveInbox(page)
 }

@@ -353,7 +353,7 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
           const started = Date.now()
           // Mostly through the app's own navigation; now and then a full load (a fresh worker and replica
           // connection in that tab).
-          await openWall(actor, target, shown).catch(() => ledger.skip('open: navigation failed'))
+          await openWall(actor, target, shown).catch((error: unknown) => ledger.skip('open: navigation failed', error))
           if (DEBUG) console.info(`step ${step} ${actor.name} open${shown ? ' (full load)' : ''} ${target} ${Date.now() - started} ms`)
         }
         continue
@@ -448,7 +448,7 @@ async function faultEvents(
     ledger.interrupted()
     await leader.page.close()
     ledger.fault('leader-tab-closed')
-    await openTab(p, newTabName(), random.pick(walls())).catch(() => ledger.skip('open: the new tab did not load'))
+    await openTab(p, newTabName(), random.pick(walls())).catch((error: unknown) => ledger.skip('open: the new tab did not load', error))
   }
 }
 
@@ -554,6 +554,7 @@ function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number,
       `  excused, circumstances ${ledger.count('circumstance')}: ${list(ledger.excused('circumstance'))}`,
       `  excused, a tab reloaded under it ${ledger.count('interrupted')}: ${list(ledger.excused('interrupted'))}`,
       `  excused, suspect ${ledger.count('suspect')} (at most ${suspectBound(attempts)}): ${list(ledger.excused('suspect'))}`,
+      ...ledger.suspects.map((s) => `    after action ${s.afterAction}, ${s.reason}${s.why ? `: ${s.why}` : ''}`),
       `  refused by the server (and told) ${verdict.refusedByServer.length}: ${verdict.refusedByServer.join('; ') || 'none'}`,
       `  lost ${verdict.lost.length}, duplicated ${verdict.duplicated.length}, replica differences ${verdict.replicaDiffs.length}, ` +
         `scopes left loading ${verdict.loading.length}, refusals not shown ${verdict.untold.length}`,

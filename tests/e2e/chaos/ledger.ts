@@ -109,12 +109,22 @@ export function suspectBound(attempts: number): number {
   return Math.max(3, Math.ceil(attempts * 0.03))
 }
 
+/** The gist of a Playwright error: its first line and the last thing its call log was waiting for. */
+export function whyItFailed(error: unknown): string {
+  if (error === undefined) return ''
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim())
+  const waiting = lines.filter((line) => /waiting for|intercepts pointer|not visible|not enabled|detached/.test(line)).slice(-2)
+  return [lines[0] ?? '', ...waiting].filter(Boolean).join(' | ').slice(0, 400)
+}
+
 export class Ledger {
   readonly actions: Action[] = []
   /** Attempts the UI refused or that did not apply (no card to move, a wall not visible, ...). */
   readonly skipped = new Map<string, number>()
   readonly excuseClass = new Map<string, ExcuseClass>()
   readonly faults: Record<string, number> = {}
+  /** Each suspect excusal with what the harness was waiting for when it gave up, for the report. */
+  readonly suspects: Array<{ afterAction: number; reason: string; why: string }> = []
   /** Tabs the run reloaded or closed so far, and how many there were when the current attempt began. */
   private interruptions = 0
   private interruptionsAtStart = 0
@@ -139,11 +149,13 @@ export class Ledger {
     return entry
   }
 
-  skip(reason: string): void {
+  skip(reason: string, error?: unknown): void {
     const interrupted = this.wasInterrupted
     const key = interrupted ? `${reason} (a tab reloaded under it)` : reason
+    const kind: ExcuseClass = interrupted ? 'interrupted' : SUSPECT.test(reason) ? 'suspect' : 'circumstance'
     this.skipped.set(key, (this.skipped.get(key) ?? 0) + 1)
-    this.excuseClass.set(key, interrupted ? 'interrupted' : SUSPECT.test(reason) ? 'suspect' : 'circumstance')
+    this.excuseClass.set(key, kind)
+    if (kind === 'suspect') this.suspects.push({ afterAction: this.actions.length, reason, why: whyItFailed(error) })
   }
 
   excused(kind: ExcuseClass): Array<[string, number]> {

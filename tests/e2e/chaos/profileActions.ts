@@ -52,7 +52,7 @@ export async function openOwnProfile(actor: Actor, what: ActionKind, ledger: Led
     await expect(area(page).getByTestId('product-card').first()).toBeVisible({ timeout: PAGE_MS })
   } catch (error) {
     explain(`${what} on ${page.url()}`, error)
-    ledger.skip(`${what}: the profile did not load`)
+    ledger.skip(`${what}: the profile did not load`, error)
     return null
   }
   return area(page)
@@ -73,7 +73,7 @@ export async function editItem(actor: Actor, random: Random, name: string, ledge
   } catch (error) {
     explain('itemEdit', error)
     await actor.page.keyboard.press('Escape')
-    return ledger.skip('itemEdit: the review dialog did not work')
+    return ledger.skip('itemEdit: the review dialog did not work', error)
   }
   const ok = await save(actor.page, dialog, () => expect(productCard(actor.page, target.id).getByTestId('product-name')).toHaveText(name, { timeout: 500 }))
   ledger.record({ kind: 'itemEdit', actor: actor.name, userId: actor.user.id, accepted: ok, wallId: '', itemId: target.id, name })
@@ -163,7 +163,7 @@ export async function changeTag(actor: Actor, random: Random, op: TagOp, value: 
   } catch (error) {
     explain(op, error)
     await cancel(page, dialog)
-    return ledger.skip(`${op}: the tag editor did not work`)
+    return ledger.skip(`${op}: the tag editor did not work`, error)
   }
   const ok = await save(page, dialog)
   ledger.record({ kind: op, actor: actor.name, userId: actor.user.id, accepted: ok, wallId: '', itemId: target.id, ...change })
@@ -181,7 +181,7 @@ export async function editProfile(actor: Actor, displayName: string, ledger: Led
   } catch (error) {
     explain('profileEdit', error)
     await page.keyboard.press('Escape')
-    return ledger.skip('profileEdit: the dialog did not work')
+    return ledger.skip('profileEdit: the dialog did not work', error)
   }
   const ok = await accepted(async () => {
     await expect(dialog).toBeHidden({ timeout: 500 })
@@ -199,7 +199,7 @@ async function openReview(page: Page, target: ShownItem, what: ActionKind, ledge
   } catch (error) {
     explain(what, error)
     await page.keyboard.press('Escape')
-    ledger.skip(`${what}: the review dialog did not open`)
+    ledger.skip(`${what}: the review dialog did not open`, error)
     return null
   }
 }

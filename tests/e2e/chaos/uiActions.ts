@@ -261,8 +261,8 @@ export async function undoRedo(actor: Actor, random: Random, ledger: Ledger, ste
   if (!undoOk) return
   try {
     await button('Redo').click({ timeout: HARNESS_MS })
-  } catch {
-    return ledger.skip('redo: the Redo button did not work')
+  } catch (error) {
+    return ledger.skip('redo: the Redo button did not work', error)
   }
   const redoOk = await accepted(() => shows(redone.shown, 'Undo'), CONFIRM_MS)
   ledger.record({ kind: 'redo', step, actor: actor.name, userId: actor.user.id, accepted: redoOk, wallId, ...ref, ...redone.record })
@@ -282,9 +282,9 @@ export async function addPolaroid(actor: Actor, photo: Buffer, name: string, led
     await dialog.getByLabel('Choose an image').setInputFiles({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: photo })
     await dialog.getByLabel('Name (optional)').fill(name)
     await dialog.getByRole('button', { name: 'Upload' }).click({ timeout: HARNESS_MS })
-  } catch {
+  } catch (error) {
     await page.keyboard.press('Escape')
-    ledger.skip('add: the upload dialog did not work')
+    ledger.skip('add: the upload dialog did not work', error)
     return null
   }
   let polaroidId: string | undefined
@@ -325,8 +325,8 @@ export async function editMessage(actor: Actor, random: Random, message: string,
     const ok = await accepted(() => expect(dialog.getByText('Saved')).toBeVisible({ timeout: 500 }), CONFIRM_MS)
     ledger.record({ kind: 'edit', actor: actor.name, userId: actor.user.id, accepted: ok, wallId, polaroidId: target.id, message, fromValue: from })
     if (ok) done = { card: target, from }
-  } catch {
-    ledger.skip('edit: the editor did not open')
+  } catch (error) {
+    ledger.skip('edit: the editor did not open', error)
   }
   await page.keyboard.press('Escape')
   await accepted(() => expect(new URL(page.url()).pathname).toBe(`/wall/${wallId}`), 3000)
@@ -404,7 +404,7 @@ export async function addSticker(actor: Actor, random: Random, ledger: Ledger): 
   } catch (error) {
     if (process.env.MOORI_CHAOS_DEBUG === '1') console.info(`  stickerAdd: ${error instanceof Error ? error.message.split('\n').slice(0, 8).join(' | ') : String(error)}`)
     await page.keyboard.press('Escape')
-    return ledger.skip('stickerAdd: the import dialog did not work')
+    return ledger.skip('stickerAdd: the import dialog did not work', error)
   }
   let stickerId: string | undefined
   const ok = await accepted(async () => {
@@ -453,8 +453,8 @@ export async function createWall(actor: Actor, name: string, ledger: Ledger): Pr
   try {
     await page.getByLabel('Name', { exact: true }).fill(name, { timeout: 8000 })
     await page.getByRole('button', { name: 'Create Moori' }).click({ timeout: HARNESS_MS })
-  } catch {
-    ledger.skip('createWall: the form did not work')
+  } catch (error) {
+    ledger.skip('createWall: the form did not work', error)
     return null
   }
   let wallId: string | null = null
@@ -477,9 +477,9 @@ export async function deleteWall(actor: Actor, ledger: Ledger): Promise<boolean>
   try {
     await page.getByRole('toolbar', { name: 'Moori actions' }).getByRole('button', { name: 'Delete', exact: true }).click({ timeout: HARNESS_MS })
     await page.getByRole('dialog', { name: 'Delete this Moori?' }).getByRole('button', { name: 'Delete' }).click({ timeout: HARNESS_MS })
-  } catch {
+  } catch (error) {
     await page.keyboard.press('Escape')
-    ledger.skip('deleteWall: the dialog did not work')
+    ledger.skip('deleteWall: the dialog did not work', error)
     return false
   }
   const ok = await accepted(() => expect(new URL(page.url()).pathname).toBe('/'), 5000)
