@@ -112,7 +112,7 @@ export function suspectBound(attempts: number): number {
 /** The gist of a Playwright error: its first line and the last thing its call log was waiting for. */
 export function whyItFailed(error: unknown): string {
   if (error === undefined) return ''
-  const lines = (error instanceof Error ? error.message : JSON.stringify(error)).split('\n').map((line) => line.trim())
+  const lines = (error instanceof Error ? error.message : (JSON.stringify(error) ?? 'an unknown error')).split('\n').map((line) => line.trim())
   const waiting = lines.filter((line) => /waiting for|intercepts pointer|not visible|not enabled|detached/.test(line)).slice(-2)
   return [lines[0] ?? '', ...waiting].filter(Boolean).join(' | ').slice(0, 400)
 }
