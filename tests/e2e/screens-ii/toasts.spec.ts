@@ -10,7 +10,7 @@ async function clickLandsOn(page: Page, target: Locator): Promise<boolean> {
   const handle = await target.elementHandle()
   return page.evaluate(
     ([x, y, element]) => {
-      const hit = document.elementFromPoint(x as number, y as number)
+      const hit = document.elementFromPoint(x, y)
       return !!hit && (element as Element).contains(hit)
     },
     [box.x + box.width / 2, box.y + box.height / 2, handle] as const,
