@@ -188,7 +188,7 @@ function EditForm({
           {error}
         </p>
       )}
-      <div className={styles.buttons}>
+      <div className={styles.buttons} data-sticky-footer>
         <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
@@ -210,7 +210,7 @@ function ReadOnlyItem({ entry, onClose, onOpenAnalysis }: { entry: WardrobeEntry
           <TagList tags={editableTags(entry.tags)} />
         </div>
       </div>
-      <div className={styles.buttons}>
+      <div className={styles.buttons} data-sticky-footer>
         <Button variant="primary" onClick={onClose}>
           Close
         </Button>

@@ -1,8 +1,10 @@
-// A toast never takes a click meant for what it covers (found by the chaos run: toasts over a dialog's
-// Upload button and the Create Moori button swallowed the click).
+// Nothing covers a control a click or a focus brings into view (found by the chaos run): a toast over a
+// dialog's Upload button swallowed the click, and a tag's Add button scrolled in under the review
+// dialog's sticky Save.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { createUser, signInContext } from '../support/users'
 import { card, photo, seedWall } from '../support/walls'
+import { seedWardrobeItem } from '../support/wardrobe'
 
 /** What a click at the centre of `target` lands on: the target itself, or what covers it. */
 async function clickLandsOn(page: Page, target: Locator): Promise<boolean> {
@@ -43,4 +45,22 @@ test("a toast over a dialog's button lets the click through", async ({ page }) =
   expect(await clickLandsOn(page, submit)).toBe(true)
   await submit.click({ timeout: 2000 })
   await expect(page.getByRole('dialog', { name: 'Three' })).toBeVisible()
+})
+
+test("a control scrolled into view in the review dialog stops above its sticky buttons", async ({ page }) => {
+  const user = await createUser()
+  await signInContext(page.context(), user)
+  const tags: Parameters<typeof seedWardrobeItem>[1]['tags'] = [
+    ['category', 'top'], ['color', 'red'], ['color', 'blue'], ['style', 'casual'], ['season', 'summer'],
+    ['occasion', 'work'], ['material', 'cotton'], ['brand', 'Acme'],
+  ]
+  await seedWardrobeItem(user, { name: 'Many tags', tags })
+  await page.setViewportSize({ width: 1280, height: 600 })
+  await page.goto(`/${user.username}`)
+  await page.getByTestId('product-card').filter({ hasText: 'Many tags' }).getByTestId('product-name').click()
+  const dialog = page.getByRole('dialog', { name: 'Review and edit' })
+  const add = dialog.getByRole('button', { name: 'Add material tag', exact: true })
+  await dialog.getByRole('combobox', { name: 'Add material', exact: true }).fill('linen')
+  await add.scrollIntoViewIfNeeded()
+  expect(await clickLandsOn(page, add)).toBe(true)
 })
