@@ -13,24 +13,38 @@ import { NotFoundScreen } from './NotFoundScreen'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
 import { afterFirstScreen, firstScreenRendered } from '@/lib/afterFirstScreen'
 import { loadDownscaler } from '@/lib/downscaleImage'
+import { markBoot } from '@/lib/bootMarks'
 
-/** Fetches a screen's code once the current screen is shown; a failure only means it loads when opened. */
-function prefetch(load: () => Promise<unknown>): void {
-  afterFirstScreen(
-    () =>
-      void load().catch((error: unknown) => console.warn('Could not fetch a screen ahead of time', error)),
+/** Fetches a screen's code once the current screen is shown; a failure only means it loads when opened.
+ * Resolves when it has arrived (or could not be had). */
+function prefetch(load: () => Promise<unknown>): Promise<void> {
+  return new Promise((resolve) =>
+    afterFirstScreen(
+      () =>
+        void load().then(
+          () => resolve(),
+          (error: unknown) => {
+            console.warn('Could not fetch a screen ahead of time', error)
+            resolve()
+          },
+        ),
+    ),
   )
 }
 
-/** What a screen fetches ahead once it is shown: the screens it usually leads to, and the photo
- * shrinker from the home page, where a new wall and its first photo are next. So a device that goes
- * offline moments after its first visit (before the service worker holds the app) can still make a wall
- * and put a photo on it. Each of these is evaluated when it arrives, which costs main-thread time after
- * the first paint: the list stays on that path (the profile, 36 KiB gzip, is left to the service worker). */
+/** What a screen fetches ahead once it is shown: the path a new person takes from it, all at once (a
+ * chain, each screen fetching the next when it arrives, waited for an idle moment per step), and the
+ * photo shrinker where a photo is added next: home → create-wall → the new wall (its upload dialog is
+ * in its chunk) → the polaroid it opens. So a device that goes offline moments after its first visit,
+ * before the service worker holds the app, can still make a wall and put a photo on it. Each of these
+ * is evaluated when it arrives, which costs main-thread time after the first paint: the list stays on
+ * that path (the profile, 36 KiB gzip, is left to the service worker). */
+const toWall = () => SCREENS.WallScreen.preload()
+const toPolaroid = () => SCREENS.PolaroidScreen.preload()
 const LEADS_TO: Partial<Record<ScreenName, Array<() => Promise<unknown>>>> = {
-  HomeScreen: [() => SCREENS.CreateWallScreen.preload(), loadDownscaler],
-  CreateWallScreen: [() => SCREENS.WallScreen.preload()],
-  WallScreen: [() => SCREENS.PolaroidScreen.preload()],
+  HomeScreen: [() => SCREENS.CreateWallScreen.preload(), toWall, toPolaroid, loadDownscaler],
+  CreateWallScreen: [toWall, toPolaroid, loadDownscaler],
+  WallScreen: [toPolaroid],
 }
 
 /** What a screen takes: only the polaroid has a prop (`overlay`), which elementOf and the background route pass. */
@@ -41,7 +55,9 @@ function lazyOf(name: ScreenName): LazyScreen<ScreenProps> {
   // Each chunk exports the screen under its own name; the table's types cannot say so per key.
   const load = SCREEN_CHUNKS[name] as unknown as () => Promise<ScreenModule>
   return lazyScreen(() => {
-    for (const next of LEADS_TO[name] ?? []) prefetch(next)
+    const ahead = LEADS_TO[name]
+    // The page marks when a screen's next steps are all on the device (tests wait for it to go offline).
+    if (ahead) void Promise.all(ahead.map(prefetch)).then(() => markBoot(`ahead-of-${name}`))
     return load()
   }, name)
 }

@@ -10,6 +10,7 @@ const IDLE_TIMEOUT_MS = 1500
 
 let rendered = false
 const waiting = new Set<() => void>()
+const atOnce = new Set<() => void>()
 
 function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS })
@@ -24,6 +25,28 @@ export function firstScreenRendered(): void {
   const tasks = [...waiting]
   waiting.clear()
   for (const task of tasks) whenIdle(task)
+  const urgent = [...atOnce]
+  atOnce.clear()
+  for (const task of urgent) setTimeout(task, 0)
+}
+
+/**
+ * Runs `task` once, in its own task right after the first screen rendered (not waiting for an idle
+ * moment, which a busy first visit may not have for seconds): for work that only must not delay the
+ * first paint. After FALLBACK_MS without a screen it runs anyway.
+ */
+export function whenFirstScreenShown(task: () => void): void {
+  let done = false
+  const run = () => {
+    if (done) return
+    done = true
+    clearTimeout(fallback)
+    atOnce.delete(run)
+    task()
+  }
+  const fallback = setTimeout(run, FALLBACK_MS)
+  if (rendered) setTimeout(run, 0)
+  else atOnce.add(run)
 }
 
 /** Runs `task` once, at idle time after the first screen rendered. Returns a cancel function. */

@@ -1,9 +1,14 @@
 // Registers the service worker (production builds only) and tracks whether a new version waits. The
 // new worker only takes over when the user accepts: pending changes are pushed first, then it is told
-// to activate, and the page reloads once it controls the page. Registration (and workbox-window with
-// it) waits for the load event and the first screen, so precaching never competes with the first paint.
+// to activate, and the page reloads once it controls the page. On a first visit (no worker controls the
+// page) it registers as soon as the first screen is shown, without waiting for an idle moment or the
+// load event (a first visit's photos keep both away for seconds): until the worker holds the app, a
+// device that goes offline has only what the page loaded. Registering earlier still, while the first
+// screen loads, delayed that screen by seconds here (its requests and the install's compete). A page a
+// worker already controls only checks for an update, after the load event and the first screen.
 import type { Workbox } from 'workbox-window'
-import { afterFirstScreen } from '@/lib/afterFirstScreen'
+import { afterFirstScreen, whenFirstScreenShown } from '@/lib/afterFirstScreen'
+import { markBoot } from '@/lib/bootMarks'
 
 type Listener = () => void
 
@@ -12,23 +17,32 @@ let registering = false
 let waiting = false
 const listeners = new Set<Listener>()
 
-async function register(): Promise<void> {
+async function register(immediate: boolean): Promise<void> {
   const { Workbox } = await import('workbox-window')
   workbox = new Workbox('/sw.js')
   workbox.addEventListener('waiting', () => {
     waiting = true
     listeners.forEach((l) => l())
   })
-  await workbox.register()
+  // The first time a worker takes control, the whole app is on the device (the bench and tests read it).
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => markBoot('offline-ready'), { once: true })
+  }
+  // workbox-window would otherwise wait for the load event itself.
+  await workbox.register({ immediate })
 }
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || registering) return
   registering = true
-  const later = () =>
-    afterFirstScreen(() => {
-      register().catch((error: unknown) => console.error('Could not register the service worker', error))
-    })
+  const start = (immediate: boolean): void => {
+    register(immediate).catch((error: unknown) => console.error('Could not register the service worker', error))
+  }
+  if (!navigator.serviceWorker.controller) {
+    whenFirstScreenShown(() => start(true))
+    return
+  }
+  const later = () => afterFirstScreen(() => start(false))
   if (document.readyState === 'complete') later()
   else window.addEventListener('load', later, { once: true })
 }
