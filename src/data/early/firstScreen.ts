@@ -1,16 +1,26 @@
 // The first screen's data, started by the boot script before the app's code has arrived: on a wall
-// route, the wall's rows from the replica (readWallEarly) and the photos of the cards the first
-// screenful shows, so the browser fetches them while the JavaScript still loads. The wall's hooks
-// take the rows as their starting value; their live queries replace them when they answer.
+// route, the wall's rows from the replica (readWallEarly), or on a first visit (no replica) from one
+// REST request (fetchWallEarly), and the photos of the cards the first screenful shows, so the browser
+// fetches them while the JavaScript still loads. The wall's hooks take the rows as their starting value
+// (or as soon as they arrive); their live queries replace them when they answer.
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
 import { publicStorageUrl } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { splitImagePath } from '../images/imageSource'
+import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
 import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
-let early: { databaseName: string; wallId: string; result?: EarlyWall | null } | null = null
+interface EarlyRead {
+  databaseName: string
+  wallId: string
+  result?: EarlyWall | null
+  /** Told when the server's answer arrives (a first visit's rows come after the hooks have mounted). */
+  listeners: Set<(wall: EarlyWall) => void>
+}
+
+let early: EarlyRead | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
 let probe: { databaseName: string; missing: boolean } | null = null
 /** Kept so the preloaded pictures stay in the page's image cache until the wall shows them. */
@@ -42,8 +52,17 @@ function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
   }
 }
 
-/** Starts reading what `pathname`'s screen shows from `databaseName`; never throws. */
-export function startFirstScreenRead(pathname: string, databaseName: string, supabaseUrl: string): void {
+/**
+ * Starts reading what `pathname`'s screen shows from `databaseName`, or on a first visit to a wall from
+ * the server as `auth` may see it; never throws.
+ */
+export function startFirstScreenRead(
+  pathname: string,
+  databaseName: string,
+  supabaseUrl: string,
+  auth: EarlyAuth,
+  fetcher: typeof fetch = fetch,
+): void {
   if (typeof indexedDB === 'undefined') return
   const found = (exists: boolean) => {
     probe = { databaseName, missing: !exists }
@@ -54,7 +73,7 @@ export function startFirstScreenRead(pathname: string, databaseName: string, sup
     void replicaExists(databaseName).then(found)
     return
   }
-  const current = { databaseName, wallId } as NonNullable<typeof early>
+  const current: EarlyRead = { databaseName, wallId, listeners: new Set() }
   early = current
   afterFirstScreen(releaseEarlyWall)
   readWallEarly(databaseName, wallId).then(
@@ -64,10 +83,33 @@ export function startFirstScreenRead(pathname: string, databaseName: string, sup
       if (wall) preloadVisiblePhotos(supabaseUrl, wall)
     },
     (error: unknown) => {
-      found(!isMissingReplica(error))
+      const missing = isMissingReplica(error)
+      found(!missing)
       current.result = null
+      if (missing) void fetchFirstVisit(current, supabaseUrl, auth, fetcher)
     },
   )
+}
+
+/** A first visit: the wall from the server; nothing happens when that fails (the worker's pull shows it). */
+async function fetchFirstVisit(current: EarlyRead, supabaseUrl: string, auth: EarlyAuth, fetcher: typeof fetch) {
+  const wall = await fetchWallEarly(supabaseUrl, current.wallId, auth, fetcher)
+  if (!wall) return
+  current.result = wall
+  // Once the screen has let the early copy go, the wall loads its own photos.
+  if (early === current) preloadVisiblePhotos(supabaseUrl, wall)
+  for (const listener of [...current.listeners]) listener(wall)
+}
+
+/**
+ * Calls `listener` with the server's rows of `wallId` when they arrive on a first visit (a replica's
+ * rows are there before any hook asks: `earlyWall`). Returns the unsubscribe function.
+ */
+export function onEarlyWall(databaseName: string, wallId: string, listener: (wall: EarlyWall) => void): () => void {
+  const current = early
+  if (!current || current.databaseName !== databaseName || current.wallId !== wallId) return () => {}
+  current.listeners.add(listener)
+  return () => current.listeners.delete(listener)
 }
 
 /** The early rows of `wallId` in `databaseName`, if they have arrived (and were read from that replica). */
