@@ -2,25 +2,36 @@
 // route, the wall's rows from the replica (readWallEarly), or on a first visit (no replica) from one
 // REST request (fetchWallEarly), and the photos of the cards the first screenful shows, so the browser
 // fetches them while the JavaScript still loads. The wall's hooks take the rows as their starting value
-// (or as soon as they arrive); their live queries replace them when they answer.
+// (or as soon as they arrive); their live queries replace them when they answer. On a first visit to
+// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly).
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
 import { publicStorageUrl } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { splitImagePath } from '../images/imageSource'
+import { fetchDiscoverEarly, type EarlyDiscoverCard } from './fetchDiscoverEarly'
 import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
 import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
 interface EarlyRead {
   databaseName: string
   wallId: string
+  /** The replica was not there (a first visit): the rows come from the server. */
+  firstVisit?: boolean
   result?: EarlyWall | null
   /** Told when the server's answer arrives (a first visit's rows come after the hooks have mounted). */
   listeners: Set<(wall: EarlyWall) => void>
 }
 
 let early: EarlyRead | null = null
+/** A first visit's Discover cards, from the server. */
+interface EarlyDiscover {
+  databaseName: string
+  cards?: EarlyDiscoverCard[]
+  listeners: Set<(cards: EarlyDiscoverCard[]) => void>
+}
+let discover: EarlyDiscover | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
 let probe: { databaseName: string; missing: boolean } | null = null
 /** Kept so the preloaded pictures stay in the page's image cache until the wall shows them. */
@@ -70,7 +81,17 @@ export function startFirstScreenRead(
   const wallId = wallIdOfPath(pathname)
   // Other screens only ask whether the replica is there; a wall's read answers that too (one open).
   if (!wallId) {
-    void replicaExists(databaseName).then(found)
+    const home = pathname === '/'
+    const current: EarlyDiscover | null = home ? { databaseName, listeners: new Set() } : null
+    discover = current
+    void replicaExists(databaseName).then(async (exists) => {
+      found(exists)
+      if (exists || !current) return
+      const cards = await fetchDiscoverEarly(supabaseUrl, auth, fetcher)
+      if (!cards) return
+      current.cards = cards
+      for (const listener of [...current.listeners]) listener(cards)
+    })
     return
   }
   const current: EarlyRead = { databaseName, wallId, listeners: new Set() }
@@ -86,6 +107,7 @@ export function startFirstScreenRead(
       const missing = isMissingReplica(error)
       found(!missing)
       current.result = null
+      current.firstVisit = missing
       if (missing) void fetchFirstVisit(current, supabaseUrl, auth, fetcher)
     },
   )
@@ -118,6 +140,19 @@ export function earlyWall(databaseName: string, wallId: string): EarlyWall | und
   return early.result ?? undefined
 }
 
+/** A first visit's Discover cards from the server, if they have arrived (for that replica's user). */
+export function earlyDiscover(databaseName: string): EarlyDiscoverCard[] | undefined {
+  return discover?.databaseName === databaseName ? discover.cards : undefined
+}
+
+/** Calls `listener` with the server's Discover cards when they arrive. Returns the unsubscribe function. */
+export function onEarlyDiscover(databaseName: string, listener: (cards: EarlyDiscoverCard[]) => void): () => void {
+  const current = discover
+  if (!current || current.databaseName !== databaseName) return () => {}
+  current.listeners.add(listener)
+  return () => current.listeners.delete(listener)
+}
+
 /**
  * True when the boot script found no database of that name: the first screen can only come from the
  * network, so the sync worker has no reason to wait for it (it does wait while this is unknown).
@@ -126,8 +161,22 @@ export function replicaMissingAtBoot(databaseName: string): boolean {
   return probe?.databaseName === databaseName && probe.missing
 }
 
-/** Once the screen is shown, the early copy and the preloaded pictures are not needed any more. */
+/**
+ * Once the screen is shown, the early copy and the preloaded pictures are not needed any more. A first
+ * visit's copy from the server is kept until the replica has the wall (`earlyWallTakenOver`): the
+ * wall's page may mount only later (a signed-in person's first visit waits for their profile).
+ */
 function releaseEarlyWall(): void {
-  early = null
+  if (!early?.firstVisit) early = null
   preloaded.length = 0
+}
+
+/** The replica holds the wall now: a first visit's copy from the server must not seed it again. */
+export function earlyWallTakenOver(databaseName: string, wallId: string): void {
+  if (early?.databaseName === databaseName && early.wallId === wallId) early = null
+}
+
+/** The replica holds the Discover cards now. */
+export function earlyDiscoverTakenOver(databaseName: string): void {
+  if (discover?.databaseName === databaseName) discover = null
 }

@@ -6,7 +6,7 @@ import type { ProfileRow, WallRow } from '../model/rows'
 import { wallScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
-import { earlyWall, onEarlyWall } from '../early/firstScreen'
+import { earlyWall, earlyWallTakenOver, onEarlyWall } from '../early/firstScreen'
 import type { EarlyWall } from '../early/readWallEarly'
 
 export interface WallView {
@@ -36,6 +36,10 @@ export function useWall(wallId: string): WallView {
   )
   // A first visit: the wall as the server answered the boot script, until the wall's pull is in.
   const network = useNetworkWall(db.name, wallId)
+  const pulled = Boolean(data?.wall) && data?.scope.status === 'ready'
+  useEffect(() => {
+    if (pulled) earlyWallTakenOver(db.name, wallId)
+  }, [pulled, db, wallId])
   const standIn = network?.wall && !data?.wall && data?.scope.status !== 'ready' ? network : null
   const wall = data?.wall ?? standIn?.wall ?? null
   const owner = data?.wall ? data.owner : (standIn?.owner ?? data?.owner ?? null)
