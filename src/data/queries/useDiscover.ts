@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { earlyDiscover, earlyDiscoverTakenOver, onEarlyDiscover } from '../early/firstScreen'
-import type { EarlyDiscoverCard } from '../early/fetchDiscoverEarly'
+import { DISCOVER_WINDOW, type EarlyDiscoverCard } from '../early/fetchDiscoverEarly'
 import { useReplica } from '../ReplicaContext'
 import { scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
@@ -11,7 +11,8 @@ import type { ProfileRow, WallRow } from '../model/rows'
 
 export type DiscoverCard = EarlyDiscoverCard
 
-const DISCOVER_LIMIT = 240
+/** The discover pull's window (sync_pull's branch). */
+const DISCOVER_LIMIT = DISCOVER_WINDOW
 
 /** `read`: the replica has answered (the cards are what the device has, even while a pull runs). */
 export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; read: boolean } {
