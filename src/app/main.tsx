@@ -1,5 +1,5 @@
-// The page's entry, kept small so it runs early: it starts what the first screen needs from this
-// device (the route's screen code, the wall's rows and photos from the replica) and loads the app
+// The page's entry, kept small so it runs early: it starts what the first screen needs (the route's
+// screen code, the wall's rows and photos from the replica, or from the server on a first visit) and loads the app
 // itself, whose chunk the HTML already preloads (scripts/lib/preloadChunks.ts), so all of it arrives
 // side by side rather than one after the other.
 import './styles/fonts.css'
@@ -8,6 +8,7 @@ import './styles/base.css'
 import { readStoredSession } from '@/auth/storedSession'
 import { AUTH_STORAGE_KEY } from '@/auth/supabaseClient'
 import { appConfig } from '@/auth/config'
+import { earlyAuthOf } from '@/data/early/fetchWallEarly'
 import { startFirstScreenRead } from '@/data/early/firstScreen'
 import { databaseNameFor } from '@/data/replicaName'
 import { markBoot } from '@/lib/bootMarks'
@@ -15,5 +16,11 @@ import { loadScreensFor } from './screenChunks'
 
 markBoot('entry')
 void loadScreensFor(location.pathname)
-startFirstScreenRead(location.pathname, databaseNameFor(readStoredSession(globalThis.localStorage, AUTH_STORAGE_KEY)?.user.id ?? null), appConfig.supabaseUrl)
+const stored = readStoredSession(globalThis.localStorage, AUTH_STORAGE_KEY)
+startFirstScreenRead(
+  location.pathname,
+  databaseNameFor(stored?.user.id ?? null),
+  appConfig.supabaseUrl,
+  earlyAuthOf(appConfig.anonKey, stored),
+)
 void import('./startApp').then(({ startApp }) => startApp())

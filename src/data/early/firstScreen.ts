@@ -1,16 +1,37 @@
 // The first screen's data, started by the boot script before the app's code has arrived: on a wall
-// route, the wall's rows from the replica (readWallEarly) and the photos of the cards the first
-// screenful shows, so the browser fetches them while the JavaScript still loads. The wall's hooks
-// take the rows as their starting value; their live queries replace them when they answer.
+// route, the wall's rows from the replica (readWallEarly), or on a first visit (no replica) from one
+// REST request (fetchWallEarly), and the photos of the cards the first screenful shows, so the browser
+// fetches them while the JavaScript still loads. The wall's hooks take the rows as their starting value
+// (or as soon as they arrive); their live queries replace them when they answer. On a first visit to
+// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly).
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
 import { publicStorageUrl } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { splitImagePath } from '../images/imageSource'
+import { fetchDiscoverEarly, type EarlyDiscoverCard } from './fetchDiscoverEarly'
+import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
 import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
-let early: { databaseName: string; wallId: string; result?: EarlyWall | null } | null = null
+interface EarlyRead {
+  databaseName: string
+  wallId: string
+  /** The replica was not there (a first visit): the rows come from the server. */
+  firstVisit?: boolean
+  result?: EarlyWall | null
+  /** Told when the server's answer arrives (a first visit's rows come after the hooks have mounted). */
+  listeners: Set<(wall: EarlyWall) => void>
+}
+
+let early: EarlyRead | null = null
+/** A first visit's Discover cards, from the server. */
+interface EarlyDiscover {
+  databaseName: string
+  cards?: EarlyDiscoverCard[]
+  listeners: Set<(cards: EarlyDiscoverCard[]) => void>
+}
+let discover: EarlyDiscover | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
 let probe: { databaseName: string; missing: boolean } | null = null
 /** Kept so the preloaded pictures stay in the page's image cache until the wall shows them. */
@@ -42,8 +63,17 @@ function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
   }
 }
 
-/** Starts reading what `pathname`'s screen shows from `databaseName`; never throws. */
-export function startFirstScreenRead(pathname: string, databaseName: string, supabaseUrl: string): void {
+/**
+ * Starts reading what `pathname`'s screen shows from `databaseName`, or on a first visit to a wall from
+ * the server as `auth` may see it; never throws.
+ */
+export function startFirstScreenRead(
+  pathname: string,
+  databaseName: string,
+  supabaseUrl: string,
+  auth: EarlyAuth,
+  fetcher: typeof fetch = fetch,
+): void {
   if (typeof indexedDB === 'undefined') return
   const found = (exists: boolean) => {
     probe = { databaseName, missing: !exists }
@@ -51,10 +81,20 @@ export function startFirstScreenRead(pathname: string, databaseName: string, sup
   const wallId = wallIdOfPath(pathname)
   // Other screens only ask whether the replica is there; a wall's read answers that too (one open).
   if (!wallId) {
-    void replicaExists(databaseName).then(found)
+    const home = pathname === '/'
+    const current: EarlyDiscover | null = home ? { databaseName, listeners: new Set() } : null
+    discover = current
+    void replicaExists(databaseName).then(async (exists) => {
+      found(exists)
+      if (exists || !current) return
+      const cards = await fetchDiscoverEarly(supabaseUrl, auth, fetcher)
+      if (!cards) return
+      current.cards = cards
+      for (const listener of [...current.listeners]) listener(cards)
+    })
     return
   }
-  const current = { databaseName, wallId } as NonNullable<typeof early>
+  const current: EarlyRead = { databaseName, wallId, listeners: new Set() }
   early = current
   afterFirstScreen(releaseEarlyWall)
   readWallEarly(databaseName, wallId).then(
@@ -64,16 +104,53 @@ export function startFirstScreenRead(pathname: string, databaseName: string, sup
       if (wall) preloadVisiblePhotos(supabaseUrl, wall)
     },
     (error: unknown) => {
-      found(!isMissingReplica(error))
+      const missing = isMissingReplica(error)
+      found(!missing)
       current.result = null
+      current.firstVisit = missing
+      if (missing) void fetchFirstVisit(current, supabaseUrl, auth, fetcher)
     },
   )
+}
+
+/** A first visit: the wall from the server; nothing happens when that fails (the worker's pull shows it). */
+async function fetchFirstVisit(current: EarlyRead, supabaseUrl: string, auth: EarlyAuth, fetcher: typeof fetch) {
+  const wall = await fetchWallEarly(supabaseUrl, current.wallId, auth, fetcher)
+  if (!wall) return
+  current.result = wall
+  // Once the screen has let the early copy go, the wall loads its own photos.
+  if (early === current) preloadVisiblePhotos(supabaseUrl, wall)
+  for (const listener of [...current.listeners]) listener(wall)
+}
+
+/**
+ * Calls `listener` with the server's rows of `wallId` when they arrive on a first visit (a replica's
+ * rows are there before any hook asks: `earlyWall`). Returns the unsubscribe function.
+ */
+export function onEarlyWall(databaseName: string, wallId: string, listener: (wall: EarlyWall) => void): () => void {
+  const current = early
+  if (!current || current.databaseName !== databaseName || current.wallId !== wallId) return () => {}
+  current.listeners.add(listener)
+  return () => current.listeners.delete(listener)
 }
 
 /** The early rows of `wallId` in `databaseName`, if they have arrived (and were read from that replica). */
 export function earlyWall(databaseName: string, wallId: string): EarlyWall | undefined {
   if (!early || early.databaseName !== databaseName || early.wallId !== wallId) return undefined
   return early.result ?? undefined
+}
+
+/** A first visit's Discover cards from the server, if they have arrived (for that replica's user). */
+export function earlyDiscover(databaseName: string): EarlyDiscoverCard[] | undefined {
+  return discover?.databaseName === databaseName ? discover.cards : undefined
+}
+
+/** Calls `listener` with the server's Discover cards when they arrive. Returns the unsubscribe function. */
+export function onEarlyDiscover(databaseName: string, listener: (cards: EarlyDiscoverCard[]) => void): () => void {
+  const current = discover
+  if (!current || current.databaseName !== databaseName) return () => {}
+  current.listeners.add(listener)
+  return () => current.listeners.delete(listener)
 }
 
 /**
@@ -84,8 +161,22 @@ export function replicaMissingAtBoot(databaseName: string): boolean {
   return probe?.databaseName === databaseName && probe.missing
 }
 
-/** Once the screen is shown, the early copy and the preloaded pictures are not needed any more. */
+/**
+ * Once the screen is shown, the early copy and the preloaded pictures are not needed any more. A first
+ * visit's copy from the server is kept until the replica has the wall (`earlyWallTakenOver`): the
+ * wall's page may mount only later (a signed-in person's first visit waits for their profile).
+ */
 function releaseEarlyWall(): void {
-  early = null
+  if (!early?.firstVisit) early = null
   preloaded.length = 0
+}
+
+/** The replica holds the wall now: a first visit's copy from the server must not seed it again. */
+export function earlyWallTakenOver(databaseName: string, wallId: string): void {
+  if (early?.databaseName === databaseName && early.wallId === wallId) early = null
+}
+
+/** The replica holds the Discover cards now. */
+export function earlyDiscoverTakenOver(databaseName: string): void {
+  if (discover?.databaseName === databaseName) discover = null
 }

@@ -11,6 +11,9 @@ export interface EarlyWall {
   stickers: StickerRow[]
   /** Image paths still waiting to upload. */
   pending: ReadonlySet<string>
+  /** Read from this device's replica, or asked of the server on a first visit (fetchWallEarly.ts):
+   * network rows stand in only until the worker's pull of the wall is in the replica. */
+  source: 'replica' | 'network'
 }
 
 const STORES = ['walls', 'profiles', 'polaroids', 'stickers', 'pendingUploads'] as const
@@ -79,6 +82,7 @@ export async function readWallEarly(databaseName: string, wallId: string): Promi
       polaroids,
       stickers,
       pending: new Set(pending.map(String)),
+      source: 'replica',
     }
   } finally {
     db.close()

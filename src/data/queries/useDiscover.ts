@@ -1,18 +1,18 @@
 // The Discover feed: the newest polaroids of walls the user can see (the `discover` scope's members),
 // with each wall's name and author.
+import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { PolaroidRow, ProfileRow, WallRow } from '../model/rows'
+import { earlyDiscover, earlyDiscoverTakenOver, onEarlyDiscover } from '../early/firstScreen'
+import { DISCOVER_WINDOW, type EarlyDiscoverCard } from '../early/fetchDiscoverEarly'
 import { useReplica } from '../ReplicaContext'
 import { scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
+import type { ProfileRow, WallRow } from '../model/rows'
 
-export interface DiscoverCard {
-  polaroid: PolaroidRow
-  wall: WallRow | null
-  author: ProfileRow | null
-}
+export type DiscoverCard = EarlyDiscoverCard
 
-const DISCOVER_LIMIT = 240
+/** The discover pull's window (sync_pull's branch). */
+const DISCOVER_LIMIT = DISCOVER_WINDOW
 
 /** `read`: the replica has answered (the cards are what the device has, even while a pull runs). */
 export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; read: boolean } {
@@ -37,5 +37,25 @@ export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; rea
       }))
     return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards, read: true }
   }, [db])
+  // A first visit: the cards as the server answered the boot script, until the scope's pull is in.
+  const network = useNetworkDiscover(db.name)
+  const pulled = data?.status === 'ready'
+  useEffect(() => {
+    if (pulled) earlyDiscoverTakenOver(db.name)
+  }, [pulled, db])
+  if (network && network.length > 0 && (data?.status ?? 'loading') !== 'ready') {
+    return { status: 'ready', cards: network, read: true }
+  }
   return data ?? { status: 'loading', cards: [], read: false }
+}
+
+function useNetworkDiscover(databaseName: string): DiscoverCard[] | undefined {
+  const [cards, setCards] = useState(() => earlyDiscover(databaseName))
+  useEffect(() => {
+    const unsubscribe = onEarlyDiscover(databaseName, setCards)
+    const arrived = earlyDiscover(databaseName)
+    if (arrived) setCards(arrived)
+    return unsubscribe
+  }, [databaseName])
+  return cards
 }

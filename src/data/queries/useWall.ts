@@ -1,12 +1,13 @@
 // One wall with its owner's profile, for the wall page header. 'missing' means the wall's scope has
 // been pulled and the wall is not there: it does not exist, was deleted, or is private to someone else.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ProfileRow, WallRow } from '../model/rows'
 import { wallScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
-import { earlyWall } from '../early/firstScreen'
+import { earlyWall, earlyWallTakenOver, onEarlyWall } from '../early/firstScreen'
+import type { EarlyWall } from '../early/readWallEarly'
 
 export interface WallView {
   status: ScopeStatus | 'missing'
@@ -21,7 +22,7 @@ export function useWall(wallId: string): WallView {
   // Until the live query answers: the wall as the boot script read it (a stored wall is a pulled one).
   const [initial] = useState(() => {
     const early = earlyWall(db.name, wallId)
-    return early?.wall ? { wall: early.wall, owner: early.owner, scope: { status: 'ready' as const, error: null } } : undefined
+    return early?.wall && early.source === 'replica' ? { wall: early.wall, owner: early.owner, scope: { status: 'ready' as const, error: null } } : undefined
   })
   const data = useLiveQuery(
     async () => {
@@ -33,8 +34,29 @@ export function useWall(wallId: string): WallView {
     [db, wallId],
     initial,
   )
-  const wall = data?.wall ?? null
+  // A first visit: the wall as the server answered the boot script, until the wall's pull is in.
+  const network = useNetworkWall(db.name, wallId)
+  const pulled = Boolean(data?.wall) && data?.scope.status === 'ready'
+  useEffect(() => {
+    if (pulled) earlyWallTakenOver(db.name, wallId)
+  }, [pulled, db, wallId])
+  const standIn = network?.wall && !data?.wall && data?.scope.status !== 'ready' ? network : null
+  const wall = data?.wall ?? standIn?.wall ?? null
+  const owner = data?.wall ? data.owner : (standIn?.owner ?? data?.owner ?? null)
   const scopeStatus = data?.scope.status ?? 'loading'
   const status = wall ? 'ready' : scopeStatus === 'ready' ? 'missing' : scopeStatus
-  return { status, wall, owner: data?.owner ?? null, isOwner: Boolean(wall && userId && wall.ownerId === userId) }
+  return { status, wall, owner, isOwner: Boolean(wall && userId && wall.ownerId === userId) }
+}
+
+/** The boot script's rows of a first visit (from the server), once they arrive. */
+function useNetworkWall(databaseName: string, wallId: string): EarlyWall | undefined {
+  const fromServer = (early: EarlyWall | undefined) => (early?.source === 'network' ? early : undefined)
+  const [network, setNetwork] = useState(() => fromServer(earlyWall(databaseName, wallId)))
+  useEffect(() => {
+    const unsubscribe = onEarlyWall(databaseName, wallId, setNetwork)
+    const arrived = fromServer(earlyWall(databaseName, wallId))
+    if (arrived) setNetwork(arrived)
+    return unsubscribe
+  }, [databaseName, wallId])
+  return network
 }

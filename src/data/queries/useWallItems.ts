@@ -3,10 +3,10 @@
 // store (wallItemsStore.ts), so a change to one item hands out a new list in which only that item is a
 // new object. A screen that needs only part of it (is it empty? its stickers) selects that part and
 // re-renders only when the part changes: the wall page does not re-render when a card is dropped.
-import { useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useReplica } from '../ReplicaContext'
 import { createWallItemsStore, type WallItem, type WallItemsStore } from './wallItemsStore'
-import { earlyWall } from '../early/firstScreen'
+import { earlyWall, onEarlyWall } from '../early/firstScreen'
 
 export type { WallItem, WallItemsStore } from './wallItemsStore'
 
@@ -14,10 +14,18 @@ export type { WallItem, WallItemsStore } from './wallItemsStore'
 export function useWallItemsStore(wallId: string): WallItemsStore {
   const { db, userId } = useReplica()
   // Seeded with the rows the boot script read before the app had loaded, when it read this wall.
-  return useMemo(
+  const store = useMemo(
     () => createWallItemsStore(db, userId, wallId, earlyWall(db.name, wallId)),
     [db, userId, wallId],
   )
+  // A first visit's rows come from the server, often after the store was made.
+  useEffect(() => {
+    const unsubscribe = onEarlyWall(db.name, wallId, store.seedFromNetwork)
+    const arrived = earlyWall(db.name, wallId)
+    if (arrived) store.seedFromNetwork(arrived)
+    return unsubscribe
+  }, [db, wallId, store])
+  return store
 }
 
 /**

@@ -288,6 +288,7 @@ describe('a store seeded with the boot script early rows', () => {
       ],
       stickers: [sticker('s', { zIndex: 4 })],
       pending: new Set(),
+      source: 'replica',
     })
     const early = store.getSnapshot()!
     expect(ids(early)).toEqual(['a', 'c', 'b', 's', 'gone'])
@@ -299,5 +300,90 @@ describe('a store seeded with the boot script early rows', () => {
     expect(read.find((i) => i.id === 'c')?.x).toBe(0)
     for (const id of ['a', 'b', 's'])
       expect(read.find((i) => i.id === id)).toBe(early.find((i) => i.id === id))
+  })
+})
+
+describe("a first visit's rows from the server (the replica does not have the wall yet)", () => {
+  const fromServer = async () => {
+    const scratch = memoryDatabase()
+    await seed(scratch)
+    const wall = (await scratch.walls.get(WALL))!
+    scratch.close()
+    return {
+      wall,
+      owner: null,
+      polaroids: [polaroid('a', { zIndex: 1 }), polaroid('b', { zIndex: 3, createdBy: me }), polaroid('c', { zIndex: 2 })],
+      stickers: [sticker('s', { zIndex: 4 })],
+      pending: new Set<string>(),
+      source: 'network' as const,
+    }
+  }
+
+  /** What the worker's pull does: the wall's rows and the scope marked pulled, in one transaction. */
+  const pull = (db: MooriDB) =>
+    db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.scopes], async () => {
+      await seed(db)
+      await db.scopes.put({
+        key: `wall:${WALL}`,
+        cursor: '1',
+        lastPulledAt: Date.now(),
+        lastUsedAt: Date.now(),
+        status: 'ready',
+        error: null,
+      } as never)
+    })
+
+  it('arrive after an empty read and stay shown until the pull is in, which takes over keeping every object', async () => {
+    const db = memoryDatabase()
+    await db.open()
+    const store = createWallItemsStore(db, me, WALL)
+    const watcher = watch(store)
+    open.push({ db, stop: watcher.unsubscribe })
+    expect(await watcher.next()).toEqual([])
+
+    const early = await fromServer()
+    const seeded = watcher.next()
+    store.seedFromNetwork(early)
+    const shown = await seeded
+    expect(ids(shown)).toEqual(['a', 'c', 'b', 's'])
+    expect(shown.find((i) => i.id === 'b')?.canManage).toBe(true)
+
+    // Writes before the pull (the worker's bookkeeping) leave them shown.
+    await db.scopes.put({ key: 'me', cursor: null, lastPulledAt: null, lastUsedAt: 1, status: 'new', error: null } as never)
+    await settle()
+    expect(store.getSnapshot()).toBe(shown)
+
+    // The pull, then a move: the takeover kept every object (the same rows), and announced only the move.
+    const before = watcher.announced
+    await pull(db)
+    await db.polaroids.update('a', { x: 40 })
+    await expect.poll(() => store.getSnapshot()?.find((i) => i.id === 'a')?.x).toBe(40)
+    const after = store.getSnapshot()!
+    for (const id of ['b', 'c', 's']) expect(after.find((i) => i.id === id)).toBe(shown.find((i) => i.id === id))
+    expect(watcher.announced).toBe(before + 1)
+
+    // From now on the replica speaks: a late copy from the server changes nothing.
+    store.seedFromNetwork({ ...early })
+    expect(store.getSnapshot()).toBe(after)
+  })
+
+  it('given at the start, survive the first read of the empty replica', async () => {
+    const db = memoryDatabase()
+    await db.open()
+    const early = await fromServer()
+    const store = createWallItemsStore(db, me, WALL, early)
+    const first = store.getSnapshot()
+    expect(ids(first)).toEqual(['a', 'c', 'b', 's'])
+    const watcher = watch(store)
+    open.push({ db, stop: watcher.unsubscribe })
+    await settle()
+    expect(store.getSnapshot()).toBe(first)
+    // The pull finds one card deleted since the server answered: the replica wins.
+    const taken = watcher.next()
+    await db.transaction('rw', [db.walls, db.polaroids, db.stickers, db.scopes], async () => {
+      await pull(db)
+      await db.polaroids.delete('c')
+    })
+    expect(ids(await taken)).toEqual(['a', 'b', 's'])
   })
 })

@@ -8,6 +8,7 @@ import Dexie, { type ObservabilitySet } from 'dexie'
 import type { MooriDB } from '../db'
 import { canManageItem } from '../model/permissions'
 import type { PolaroidRow, StickerRow } from '../model/rows'
+import { wallScope } from '../model/scopes'
 import { mutatedKeys, type MutatedKeys } from './mutatedKeys'
 import type { EarlyWall } from '../early/readWallEarly'
 
@@ -21,6 +22,11 @@ export interface WallItemsStore {
   getSnapshot: () => WallItem[] | undefined
   /** The last read failed (shown like a failed live query: thrown from the hook). */
   getError: () => Error | null
+  /**
+   * Rows the boot script asked of the server on a first visit, arrived after the store was made: shown
+   * until the wall's pull is in the replica (ignored once it is).
+   */
+  seedFromNetwork: (early: EarlyWall) => void
 }
 
 type ItemTable = 'polaroids' | 'stickers'
@@ -109,7 +115,10 @@ function resorted(
 /**
  * `seed`: the wall's rows as the boot script read them before Dexie was open (src/data/early). The
  * store starts from them, so the wall renders at once; its first read still reads everything and keeps
- * each item object that came out the same.
+ * each item object that came out the same. Rows from the server (a first visit: `source: 'network'`)
+ * stand in only while the replica has not got the wall's pull: until then every read is of the whole
+ * wall and its scope, and one that finds the scope not yet pulled leaves them shown (the worker owns
+ * the replica; the same rows then keep their objects, so the takeover re-renders nothing).
  */
 export function createWallItemsStore(
   db: MooriDB,
@@ -122,14 +131,24 @@ export function createWallItemsStore(
   let byId = new Map<string, WallItem>()
   let pending = new Set<string>(seed?.pending)
   let ownerId: string | undefined = seed?.wall?.ownerId
-  if (seed) {
+  /** Showing the server's rows of a first visit until the replica has the wall's pull. */
+  let fromNetwork = false
+  /** A read found the wall's scope pulled: the replica speaks for the wall from then on. */
+  let replicaHasWall = false
+  let seededWith: EarlyWall | undefined
+  const seedWith = (early: EarlyWall) => {
+    seededWith = early
+    fromNetwork = early.source === 'network'
+    pending = new Set(early.pending)
+    ownerId = early.wall?.ownerId
     const seeded = [
-      ...seed.polaroids.map((row) => toItem(row, 'polaroid', ownerId, userId, pending, undefined)),
-      ...seed.stickers.map((row) => toItem(row, 'sticker', ownerId, userId, pending, undefined)),
+      ...early.polaroids.map((row) => toItem(row, 'polaroid', ownerId, userId, pending, undefined)),
+      ...early.stickers.map((row) => toItem(row, 'sticker', ownerId, userId, pending, undefined)),
     ]
     byId = new Map(seeded.map((item) => [item.id, item]))
     items = seeded.sort(byZOrder)
   }
+  if (seed) seedWith(seed)
   let error: Error | null = null
   let dirty: Dirty = everything()
   let running: Promise<void> | null = null
@@ -140,8 +159,8 @@ export function createWallItemsStore(
     const polaroids = touched('polaroids')
     const stickers = touched('stickers')
     const paths = touched('pendingUploads')
-    if (!wall && !polaroids && !stickers && !paths) return
-    dirty = {
+    if (!wall && !polaroids && !stickers && !paths && !(fromNetwork && touched('scopes'))) return
+    dirty = fromNetwork ? everything() : {
       wall: dirty.wall || wall === 'all' || Boolean(wall?.has(wallId)),
       polaroids: merge(dirty.polaroids, polaroids),
       stickers: merge(dirty.stickers, stickers),
@@ -193,10 +212,15 @@ export function createWallItemsStore(
       keys === 'all'
         ? { all: true, rows: await db[table].where('[wallId+zIndex]').between(range[0], range[1]).toArray() }
         : { all: false, keys: [...keys], rows: await db[table].bulkGet([...keys]) }
-    const [wall, polaroids, stickers, nextPending] = await db.transaction(
+    const standIn = fromNetwork
+    const askScope = !replicaHasWall
+    const [wall, polaroids, stickers, nextPending, pulled] = await db.transaction(
       'r',
-      [db.walls, db.polaroids, db.stickers, db.pendingUploads],
+      [db.walls, db.polaroids, db.stickers, db.pendingUploads, db.scopes],
       async () => {
+        // Rows from the server stand in until the pull that brings the wall is in (one transaction).
+        const pulled = askScope ? (await db.scopes.get(wallScope(wallId)))?.status === 'ready' : true
+        if (standIn && !pulled) return [null, null, null, null, false] as const
         const [wall, polaroids, stickers] = await Promise.all([
           work.wall ? db.walls.get(wallId) : null,
           rowsOf('polaroids', work.polaroids),
@@ -207,9 +231,19 @@ export function createWallItemsStore(
           work.paths === 'all'
             ? new Set(await db.pendingUploads.toCollection().primaryKeys())
             : await pendingPaths(work.paths, polaroids.rows, stickers.rows)
-        return [wall, polaroids, stickers, nextPending] as const
+        return [wall, polaroids, stickers, nextPending, pulled] as const
       },
     )
+    if (!polaroids || !stickers || !nextPending) return
+    if (standIn !== fromNetwork) {
+      // Seeded from the server while this read ran: what it read may be the empty replica; read again.
+      dirty = everything()
+      return
+    }
+    if (pulled) {
+      replicaHasWall = true
+      fromNetwork = false
+    }
     apply(wall, polaroids, stickers, nextPending)
   }
 
@@ -317,5 +351,12 @@ export function createWallItemsStore(
     },
     getSnapshot: () => items,
     getError: () => error,
+    seedFromNetwork: (early) => {
+      if (replicaHasWall || early.source !== 'network' || early === seededWith) return
+      seedWith(early)
+      dirty = everything()
+      emit()
+      schedule()
+    },
   }
 }

@@ -1,0 +1,93 @@
+// The first visit's REST requests (src/data/early: the wall's rows, the Discover cards) against the real
+// stack: each answers in one request with the rows the worker's pull of the same scope would store for
+// the same caller, so the screen that renders from them does not change when the replica takes over;
+// row-level security decides what each caller gets, as it does for the pull.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetchDiscoverEarly } from '../../../src/data/early/fetchDiscoverEarly'
+import { fetchWallEarly } from '../../../src/data/early/fetchWallEarly'
+import { fromServer } from '../../../src/data/model/mapping'
+import type { SyncedRows, SyncedTable } from '../../../src/data/model/rows'
+import { startTestStack, type TestStack } from '../../support/stack'
+import { createTestUser, type TestUser } from '../../support/users'
+import { seedPolaroid, seedWall } from '../stack/rest/restFixtures'
+
+let stack: TestStack
+let alice: TestUser
+let bob: TestUser
+let open: string
+let secret: string
+
+beforeAll(async () => {
+  stack = await startTestStack()
+  alice = await createTestUser(stack)
+  bob = await createTestUser(stack)
+  open = await seedWall(stack, alice.id, { name: 'Open wall' })
+  secret = await seedWall(stack, alice.id, { name: 'Secret wall', private: true })
+  await seedPolaroid(stack, open, alice.id, { name: 'first', x: 10 })
+  await seedPolaroid(stack, open, bob.id, { name: 'by bob', x: 20 })
+  const gone = await seedPolaroid(stack, open, alice.id, { name: 'deleted' })
+  await stack.db.query('update public.polaroids set deleted_at = now() where id = $1', [gone])
+  await seedPolaroid(stack, secret, alice.id, { name: 'hidden' })
+  await stack.db.query(
+    `insert into public.wall_stickers (id, wall_id, created_by, name, image_path, x, y)
+     values ('stk_early_1', $1, $2, 'Scarf', $3, 5, 6)`,
+    [open, alice.id, `wardrobe-stickers/${alice.id}/s.png`],
+  )
+})
+
+afterAll(async () => {
+  await stack?.close()
+})
+
+/** What the worker's pull of `scope` stores, as `user` (anon when null): the rows that are not tombstones. */
+async function pulled<T extends SyncedTable>(
+  user: TestUser | null,
+  scope: string,
+  table: T,
+  serverTable: string,
+): Promise<Array<SyncedRows[T]>> {
+  const client = user ? user.client : stack.client()
+  const answer: { data: unknown; error: unknown } = await client.rpc('sync_pull', { scope, since: '0' })
+  if (answer.error) throw answer.error as Error
+  const reply = answer.data as { rows: Record<string, Array<Record<string, unknown>>> }
+  const rows = (reply.rows[serverTable] ?? []).map((row) => fromServer(table, row))
+  return rows.flatMap((r) => (r.kind === 'row' ? [r.row] : []))
+}
+
+const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id))
+const as = (user: TestUser | null) => ({ anonKey: stack.anonKey, accessToken: user?.accessToken ?? null })
+
+describe("a first visit's wall request", () => {
+  it('gives the rows the pull stores: the wall, its owner, its live polaroids and stickers', async () => {
+    const early = await fetchWallEarly(stack.url, open, as(null))
+    expect(early).not.toBeNull()
+    expect(early!.wall).toEqual((await pulled(null, `wall:${open}`, 'walls', 'walls'))[0])
+    expect(byId(early!.polaroids)).toEqual(byId(await pulled(null, `wall:${open}`, 'polaroids', 'polaroids')))
+    expect(early!.polaroids.map((p) => p.name).sort()).toEqual(['by bob', 'first'])
+    expect(early!.stickers).toEqual(await pulled(null, `wall:${open}`, 'stickers', 'wall_stickers'))
+    expect(early!.stickers).toHaveLength(1)
+    const profiles = await pulled(null, `wall:${open}`, 'profiles', 'profiles')
+    expect(early!.owner).toEqual(profiles.find((p) => p.id === alice.id))
+  })
+
+  it('shows a private wall to its owner only', async () => {
+    expect(await fetchWallEarly(stack.url, secret, as(null))).toBeNull()
+    expect(await fetchWallEarly(stack.url, secret, as(bob))).toBeNull()
+    const mine = await fetchWallEarly(stack.url, secret, as(alice))
+    expect(mine?.polaroids.map((p) => p.name)).toEqual(['hidden'])
+  })
+})
+
+describe("a first visit's Discover request", () => {
+  it("gives the pull's window, newest first, for each caller", async () => {
+    for (const user of [null, bob, alice]) {
+      const cards = (await fetchDiscoverEarly(stack.url, as(user)))!
+      const polaroids = await pulled(user, 'discover', 'polaroids', 'polaroids')
+      expect(cards.map((c) => c.polaroid.id).sort()).toEqual(polaroids.map((p) => p.id).sort())
+      expect(byId(cards.map((c) => c.polaroid))).toEqual(byId(polaroids))
+      const walls = await pulled(user, 'discover', 'walls', 'walls')
+      for (const card of cards) expect(card.wall).toEqual(walls.find((w) => w.id === card.polaroid.wallId))
+      expect(cards.some((c) => c.polaroid.name === 'hidden')).toBe(user === alice)
+    }
+  })
+})
