@@ -43,3 +43,12 @@ export function currentStrokes(state: StrokeHistory): Stroke[] {
 
 export const canUndo = (state: StrokeHistory) => state.done.length > 0
 export const canRedo = (state: StrokeHistory) => state.undone.length > 0
+
+/**
+ * Whether the cut-out's strokes are no longer those the editor opened with (a stroke drawn, or one undone
+ * or reset away): closing then would lose work, so the editor asks first. Drawn and undone again is no change.
+ */
+export function changedFrom(state: StrokeHistory, opened: readonly Stroke[]): boolean {
+  const now = currentStrokes(state)
+  return now.length !== opened.length || now.some((stroke, i) => stroke !== opened[i])
+}
