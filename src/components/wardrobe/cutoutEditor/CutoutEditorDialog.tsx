@@ -11,6 +11,7 @@ import { Spinner } from '@/components/Spinner'
 import { useToast } from '@/components/Toasts'
 import type { Stroke } from '@/data/wardrobe/cutoutClient'
 import { saveEditedCutout } from '@/data/wardrobe/cutoutEditing'
+import { keptStrokes, settledStroke } from '@/data/wardrobe/cutoutStrokes'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
 import { fillMessage, messages } from '@/lib/messages'
@@ -60,8 +61,7 @@ export function CutoutEditorDialog({ target, onClose }: { target: CutoutEditorTa
   )
 }
 
-/** The strokes an editor opens with (none: it starts from the model's cut-out). */
-const OPENED: readonly Stroke[] = []
+const NONE: readonly Stroke[] = []
 
 function CutoutEditor({
   target,
@@ -91,7 +91,14 @@ function CutoutEditor({
   const [confirming, setConfirming] = useState(false)
   const canvas = useRef<CutoutCanvasHandle>(null)
   const ready = state.status === 'ready'
-  const changed = changedFrom(history, OPENED)
+  // The strokes it opened with: an earlier hand fix's, which Undo can take back one by one.
+  const opened = state.status === 'ready' ? state.saved : NONE
+  const [openedWith, setOpenedWith] = useState(NONE)
+  if (openedWith !== opened) {
+    setOpenedWith(opened)
+    dispatch({ type: 'open', strokes: opened })
+  }
+  const changed = changedFrom(history, opened)
 
   useLayoutEffect(() => {
     asksFirst.current = () => {
@@ -121,7 +128,7 @@ function CutoutEditor({
   }, [strokes, shown])
 
   const onDrawing = useCallback((stroke: Stroke) => previewLive([...strokes, stroke]), [strokes, previewLive])
-  const onStroke = useCallback((stroke: Stroke) => dispatch({ type: 'stroke', stroke }), [])
+  const onStroke = useCallback((stroke: Stroke) => dispatch({ type: 'stroke', stroke: settledStroke(stroke) }), [])
   // A dropped stroke may have been previewed while drawn: show the cut-out of the kept strokes again.
   const onStrokeCancelled = useCallback(() => previewStrokes(strokes), [strokes, previewStrokes])
 
@@ -130,8 +137,11 @@ function CutoutEditor({
     setSaving(true)
     onBusy(true)
     try {
-      const { png } = await state.session.render(strokes)
-      await saveEditedCutout(replica, { itemId: target.itemId, png, stickerId: target.stickerId })
+      const { session } = state
+      const { png } = await session.render(strokes)
+      const kept = keptStrokes(strokes, session)
+      if (strokes.length > 0 && !kept) console.warn('Too many strokes to keep with the item; the cut-out is saved without them')
+      await saveEditedCutout(replica, { itemId: target.itemId, png, strokes: kept, stickerId: target.stickerId })
       setAnnouncement(messages.cutoutSaved)
       toast.success(messages.cutoutSaved)
       onBusy(false)

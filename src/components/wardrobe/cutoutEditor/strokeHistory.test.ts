@@ -53,4 +53,13 @@ describe('the editor’s stroke history', () => {
     // An equal stroke drawn again is a new stroke.
     expect(changedFrom(run({ type: 'stroke', stroke: stroke(1) }), [a])).toBe(true)
   })
+
+  it('opens on a saved fix: its strokes undo one by one, back to the model’s cut-out', () => {
+    const opened = run({ type: 'open', strokes: [a, b] })
+    expect(currentStrokes(opened)).toEqual([a, b])
+    expect(changedFrom(opened, [a, b])).toBe(false)
+    const once = strokeHistory(opened, { type: 'undo' })
+    expect(currentStrokes(once)).toEqual([a])
+    expect(currentStrokes(strokeHistory(once, { type: 'undo' }))).toEqual([])
+  })
 })

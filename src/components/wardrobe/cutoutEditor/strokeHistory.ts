@@ -10,12 +10,20 @@ export interface StrokeHistory {
   undone: readonly Entry[]
 }
 
-export type HistoryAction = { type: 'stroke'; stroke: Stroke } | { type: 'reset' } | { type: 'undo' } | { type: 'redo' }
+export type HistoryAction =
+  | { type: 'stroke'; stroke: Stroke }
+  | { type: 'reset' }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  /** The editor opened on a saved fix: its strokes are done (each one undoable), nothing is undone. */
+  | { type: 'open'; strokes: readonly Stroke[] }
 
 export const emptyHistory: StrokeHistory = { done: [], undone: [] }
 
 export function strokeHistory(state: StrokeHistory, action: HistoryAction): StrokeHistory {
   switch (action.type) {
+    case 'open':
+      return { done: action.strokes.map((stroke) => ({ kind: 'stroke', stroke })), undone: [] }
     case 'stroke':
       return { done: [...state.done, { kind: 'stroke', stroke: action.stroke }], undone: [] }
     case 'reset':
