@@ -138,7 +138,7 @@ export interface Coefficients {
 }
 
 /** The colour guided filter's linear coefficients (He et al. 2013, eq. 14 and the averaging step). */
-export function guidedCoefficients(
+function guidedCoefficients(
   guide: [Float32Array, Float32Array, Float32Array],
   p: Float32Array,
   w: number,
