@@ -147,8 +147,9 @@ test.describe(() => {
     await signInContext(otherContext, other)
     const otherPage = await otherContext.newPage()
     // A first visit installs the service worker; seen once: a wall opened during that install showed home.
+    // Its install precaches ~130 files, as the owner's above: over 30 s under a load average of 24 (seen).
     await otherPage.goto('/')
-    await waitForServiceWorker(otherPage)
+    await waitForServiceWorker(otherPage, 180_000)
     await otherPage.goto(`/wall/${wall.id}`)
     await expect(otherPage.getByTestId('canvas')).toBeVisible({ timeout: 60_000 })
     await otherPage.getByRole('button', { name: 'Wardrobe import' }).click()
