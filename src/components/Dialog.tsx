@@ -111,6 +111,8 @@ export interface ConfirmDialogProps {
   title: string
   message: ReactNode
   confirmLabel: string
+  /** The other choice's label (default 'Cancel'). */
+  cancelLabel?: string
   /** The confirm button's label while the action runs, e.g. 'Deleting...'. */
   busyLabel?: string
   busy?: boolean
@@ -120,7 +122,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, message, confirmLabel, busyLabel, busy, danger, onConfirm, onCancel } = props
+  const { open, title, message, confirmLabel, cancelLabel, busyLabel, busy, danger, onConfirm, onCancel } = props
   return (
     <Dialog
       open={open}
@@ -130,7 +132,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       footer={
         <>
           <Button onClick={onCancel} disabled={busy}>
-            Cancel
+            {cancelLabel ?? 'Cancel'}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
             {busy && busyLabel ? busyLabel : confirmLabel}

@@ -165,6 +165,10 @@ export const messages = {
   cutoutRuntimeOffline: 'The cut-out editor needs one online visit first. Connect and try again.',
   cutoutRuntimeFailed: 'The cut-out editor could not start on this device.',
   cutoutPreviewFailed: 'The cut-out could not be updated.',
+  cutoutDiscardTitle: 'Discard changes?',
+  cutoutDiscardMessage: 'Discard your changes to this cut-out?',
+  cutoutDiscard: 'Discard',
+  cutoutKeepEditing: 'Keep editing',
 
   // A part of the app that did not start (the failed state a screen shows with Try Again).
   presenceFailed: 'Could not see who else is here.',

@@ -18,8 +18,8 @@ import { createVisionEngine } from '../../supabase/api/vision/visionEngine'
 import { isCutoutAsset } from '../../src/lib/assetPaths'
 import { createSegmenter } from '../../supabase/api/vision/u2net'
 import { decodeImage } from '../../supabase/api/vision/imageInput'
-import { refineMask } from '../../src/lib/cutout/refineMask'
-import { refineWithHints } from '../../src/lib/cutout/strokeHints'
+import { DEFAULT_REFINEMENT, refineMask } from '../../src/lib/cutout/refineMask'
+import { prepareHints, refineWithHints } from '../../src/lib/cutout/strokeHints'
 import { maskIoU, wardrobeComposites } from '../support/wardrobePhotos'
 import { astronautPhoto, messiPhoto } from '../support/testPhotos'
 import { round, summarize, type Bench, type BenchTable } from './types'
@@ -148,6 +148,13 @@ export const bench: Bench = {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags })
     const tables: BenchTable[] = []
     try {
+      if (process.env.MOORI_BENCH_CUTOUT_PART === 'editor') {
+        // Only the editor's stroke tables (a quicker run while working on the editor).
+        const sample = photos.findIndex((p) => p.name.includes('@800x'))
+        tables.push(await editorStroke(browser, stack.url, photos, sample, `/assets/${workerFile}`))
+        tables.push(await strokeTiming(photos[sample]!))
+        return tables
+      }
       // Home's first load, in a fresh context: nothing of the cut-out.
       const home = await browser.newContext()
       const homeRequests: string[] = []
@@ -303,6 +310,7 @@ async function strokeTiming(photo: Photo): Promise<BenchTable> {
   try {
     const { image } = await decodeImage(photo.bytes, { longSide: SIDE })
     const low = await segmenter.segment(image)
+    const prepared = prepareHints(low, DEFAULT_REFINEMENT)
     const stroke = {
       mode: 'keep' as const,
       radius: 20,
@@ -324,6 +332,10 @@ async function strokeTiming(photo: Photo): Promise<BenchTable> {
         {
           step: 'stroke hints + refinement (1 stroke)',
           'median ms': time(() => refineWithHints(low, image, [stroke])),
+        },
+        {
+          step: 'stroke hints + refinement (1 stroke), grid prepared once as the editor does',
+          'median ms': time(() => refineWithHints(low, image, [stroke], DEFAULT_REFINEMENT, prepared)),
         },
       ],
       notes: [
@@ -356,7 +368,7 @@ async function editorStroke(browser: Browser, appUrl: string, photos: Photo[], s
   await openHarness(page, appUrl, photos)
   const bundle = await build({
     stdin: {
-      contents: `import { refineWithHints } from './src/lib/cutout/strokeHints'; window.refineWithHints = refineWithHints`,
+      contents: `import { prepareHints, refineWithHints } from './src/lib/cutout/strokeHints'; Object.assign(window, { prepareHints, refineWithHints })`,
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -412,6 +424,8 @@ async function editorStroke(browser: Browser, appUrl: string, photos: Photo[], s
           const w = window as unknown as Record<string, unknown>
           w.low = { probability: new Float32Array(p.buffer), guide: bytes(guide), size: 320 }
           w.image = { data: bytes(rgb), width, height }
+          // As the editor's session: the grid's stroke-independent work once, when it opens.
+          w.prepared = (w.prepareHints as (l: unknown) => unknown)(w.low)
           const canvas = document.createElement('canvas')
           canvas.width = width
           canvas.height = height
@@ -419,8 +433,9 @@ async function editorStroke(browser: Browser, appUrl: string, photos: Photo[], s
           w.mainContext = canvas.getContext('2d')
           w.timeMainStroke = async (list: Array<{ mode: string; radius: number; points: number[] }>) => {
             const started = performance.now()
-            const refine = w.refineWithHints as (l: unknown, i: unknown, s: unknown) => Uint8Array
-            const alpha = refine(w.low, w.image, list.map((s) => ({ ...s, points: Float32Array.from(s.points) })))
+            const refine = w.refineWithHints as (l: unknown, i: unknown, s: unknown, o: unknown, p: unknown) => Uint8Array
+            const strokes = list.map((s) => ({ ...s, points: Float32Array.from(s.points) }))
+            const alpha = refine(w.low, w.image, strokes, undefined, w.prepared)
             const img = w.image as { data: Uint8Array; width: number; height: number }
             const rgba = new Uint8ClampedArray(img.width * img.height * 4)
             for (let k = 0; k < img.width * img.height; k++) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { refineMask } from '@/lib/cutout/refineMask'
 import { downscaleToFit } from '@/lib/cutout/squeeze'
 import type { LowResMask, RgbImage } from '@/lib/cutout/types'
+import { refineWithHints } from '@/lib/cutout/strokeHints'
 import { createEditSession, previewPixels, renderAlpha, scaleStrokes } from './editSession'
 
 // A 320×240 photo of a red disc on green, and a model's view of it that is right (a soft edge): enough to
@@ -64,6 +65,17 @@ describe('an editor session', () => {
     const full = renderAlpha(session, [stroke])
     expect(full[120 * WIDTH + 160]).toBe(0)
     expect(full[50 * WIDTH + 160]).toBe(255)
+  })
+
+  it('makes with its prepared grid exactly what the refinement makes from scratch, with strokes too', () => {
+    const strokes = [
+      { mode: 'remove' as const, radius: 15, points: Float32Array.of(125, 120, 195, 120) },
+      { mode: 'keep' as const, radius: 8, points: Float32Array.of(160, 60, 170, 70) },
+    ]
+    expect(renderAlpha(session, strokes)).toEqual(refineWithHints(mask, image, strokes))
+    const { rgba } = previewPixels(session, strokes)
+    const expected = refineWithHints(mask, session.preview, scaleStrokes(strokes, 0.5))
+    expect(Uint8Array.from({ length: 160 * 120 }, (_, i) => rgba[i * 4 + 3]!)).toEqual(expected)
   })
 
   it('scales strokes, points and brush alike, without changing the originals', () => {

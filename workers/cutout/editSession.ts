@@ -2,8 +2,10 @@
 // editor shows, and the model's 320² view of it (probability and guide). The model ran once, when the
 // session opened; each preview and the final render only re-run the stroke-hint refinement
 // (src/lib/cutout/strokeHints.ts) on that grid, the preview at the preview's size, the render at full size.
+// What the refinement needs of the grid whatever the strokes is prepared once, when the session opens.
 import { downscaleToFit } from '@/lib/cutout/squeeze'
-import { refineWithHints, type Stroke } from '@/lib/cutout/strokeHints'
+import { DEFAULT_REFINEMENT } from '@/lib/cutout/refineMask'
+import { prepareHints, refineWithHints, type PreparedHints, type Stroke } from '@/lib/cutout/strokeHints'
 import type { LowResMask, RgbImage } from '@/lib/cutout/types'
 
 export interface EditSession {
@@ -12,6 +14,8 @@ export interface EditSession {
   /** The photo as the editor shows it (the longer side at most the asked preview size). */
   preview: RgbImage
   mask: LowResMask
+  /** The refinement's stroke-independent work on the model's grid. */
+  hints: PreparedHints
 }
 
 export interface PreviewPixels {
@@ -22,7 +26,7 @@ export interface PreviewPixels {
 }
 
 export function createEditSession(image: RgbImage, mask: LowResMask, previewLongSide: number): EditSession {
-  return { image, mask, preview: downscaleToFit(image, previewLongSide) }
+  return { image, mask, preview: downscaleToFit(image, previewLongSide), hints: prepareHints(mask, DEFAULT_REFINEMENT) }
 }
 
 /** Strokes drawn on the working image, for an image `factor` times its size (points and brush alike). */
@@ -37,14 +41,14 @@ export function scaleStrokes(strokes: readonly Stroke[], factor: number): Stroke
 
 /** The cut-out with these strokes, at the preview's size. */
 export function previewPixels(session: EditSession, strokes: readonly Stroke[]): PreviewPixels {
-  const { preview, image, mask } = session
-  const alpha = refineWithHints(mask, preview, scaleStrokes(strokes, preview.width / image.width))
+  const { preview, image, mask, hints } = session
+  const alpha = refineWithHints(mask, preview, scaleStrokes(strokes, preview.width / image.width), DEFAULT_REFINEMENT, hints)
   return { width: preview.width, height: preview.height, rgba: withAlpha(preview, alpha) }
 }
 
 /** The cut-out with these strokes at the working size: its alpha, to be trimmed into a sticker. */
 export function renderAlpha(session: EditSession, strokes: readonly Stroke[]): Uint8Array {
-  return refineWithHints(session.mask, session.image, strokes)
+  return refineWithHints(session.mask, session.image, strokes, DEFAULT_REFINEMENT, session.hints)
 }
 
 /** RGB pixels and an alpha plane → RGBA. */

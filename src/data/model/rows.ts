@@ -74,6 +74,15 @@ export interface StickerRow {
 /** Who made an item's cut-out (the server decides which one wins: supabase/migrations/…_device_cutouts.sql). */
 export type CutoutSource = 'engine' | 'device' | 'edited'
 
+/** The cut-out editor's strokes as kept with the item (src/data/wardrobe/cutoutStrokes.ts reads and writes them). */
+export interface CutoutStrokes {
+  v: 1
+  /** The working image they are in the pixels of (the photo at the cut-out's size). */
+  width: number
+  height: number
+  strokes: Array<{ mode: 'keep' | 'remove'; radius: number; points: number[] }>
+}
+
 export interface WardrobeItemRow {
   id: string
   userId: string
@@ -90,6 +99,8 @@ export interface WardrobeItemRow {
   cutoutPath: string | null
   /** Who made that cut-out: the server's engine, this or another device (offline), or a hand fix. */
   cutoutSource: CutoutSource | null
+  /** The strokes a hand-fixed cut-out was made from, so the editor reopens on the fix (absent on old rows). */
+  cutoutStrokes?: CutoutStrokes | null
   createdAt: string
   updatedAt: string
   txid: string

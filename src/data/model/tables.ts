@@ -47,7 +47,7 @@ export const serverColumns: Record<ServerTable, readonly string[]> = {
   ],
   wardrobe_items: [
     'id', 'user_id', 'image_path', 'name', 'description', 'is_public', 'upload_source', 'job_id', 'analysis', 'cutout_path',
-    'cutout_source', 'created_at', 'updated_at', 'txid',
+    'cutout_source', 'cutout_strokes', 'created_at', 'updated_at', 'txid',
   ],
   clothing_tags: [
     'id', 'wardrobe_item_id', 'tag_type', 'tag_value', 'confidence_score', 'is_ai_generated', 'is_verified',

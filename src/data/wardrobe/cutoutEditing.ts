@@ -8,6 +8,7 @@ import { useMemo } from 'react'
 import { messages } from '@/lib/messages'
 import { resolveImage } from '../images/imageSource'
 import { browserImageTools } from '../images/browserImageTools'
+import type { CutoutStrokes } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { useReplica } from '../ReplicaContext'
 import { ownItem, saveItemCutout } from './wardrobeItems'
@@ -27,15 +28,21 @@ export async function cutoutEditorPhoto(replica: Replica, itemId: string): Promi
   }
 }
 
+/** The strokes of the item's hand fix to reopen the editor on (none for another kind of cut-out). */
+export async function savedCutoutStrokes(replica: Replica, itemId: string): Promise<CutoutStrokes | null> {
+  const item = await replica.db.wardrobeItems.get(itemId)
+  return item?.cutoutSource === 'edited' ? (item.cutoutStrokes ?? null) : null
+}
+
 /**
- * Saves a cut-out fixed by hand as the item's cut-out; `stickerId` (a sticker of one's own made from the
- * item) is given the new cut-out too, in its place.
+ * Saves a cut-out fixed by hand as the item's cut-out, with the strokes it was made from; `stickerId` (a
+ * sticker of one's own made from the item) is given the new cut-out too, in its place.
  */
 export async function saveEditedCutout(
   replica: Replica,
-  request: { itemId: string; png: Blob; stickerId?: string | null },
+  request: { itemId: string; png: Blob; strokes: CutoutStrokes | null; stickerId?: string | null },
 ): Promise<void> {
-  const cutoutPath = await saveItemCutout(replica, request.itemId, request.png, 'edited')
+  const cutoutPath = await saveItemCutout(replica, request.itemId, request.png, 'edited', request.strokes)
   if (!request.stickerId) return
   const sticker = await replica.db.stickers.get(request.stickerId)
   if (!sticker || sticker.createdBy !== replica.userId) return

@@ -4,7 +4,7 @@
 import { newId } from '@/lib/ids'
 import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
-import type { CutoutSource, WardrobeItemRow } from '../model/rows'
+import type { CutoutSource, CutoutStrokes, WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { keyOf, type Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
@@ -62,6 +62,7 @@ export async function editWardrobeItem(
  * row's change (one transaction, FIFO outbox), at a new path under the owner's cut-outs folder named after
  * the item, as the server insists. The server decides which cut-out wins: a device one never replaces a
  * cut-out already there (it then keeps its own and the next pull brings it); a hand fix always wins.
+ * A hand fix keeps the strokes it was made from (`strokes`, or none), so the editor reopens on it.
  * Returns the cut-out's `bucket/path`.
  */
 export async function saveItemCutout(
@@ -69,6 +70,7 @@ export async function saveItemCutout(
   itemId: string,
   png: Blob,
   source: Exclude<CutoutSource, 'engine'>,
+  strokes: CutoutStrokes | null = null,
 ): Promise<string> {
   const { db } = replica
   return mutate(
@@ -85,6 +87,7 @@ export async function saveItemCutout(
       }
       const upload = await queueImage(db, { table: 'wardrobeItems', rowId: itemId }, image, messages.updateItemFailed)
       const patch: Partial<WardrobeItemRow> = { cutoutPath: upload.imagePath, cutoutSource: source }
+      if (source === 'edited') patch.cutoutStrokes = strokes
       await db.wardrobeItems.update(itemId, patch)
       const fields = Object.keys(patch)
       queue(upload.upload, {

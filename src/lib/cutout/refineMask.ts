@@ -138,7 +138,7 @@ export interface Coefficients {
 }
 
 /** The colour guided filter's linear coefficients (He et al. 2013, eq. 14 and the averaging step). */
-export function guidedCoefficients(
+function guidedCoefficients(
   guide: [Float32Array, Float32Array, Float32Array],
   p: Float32Array,
   w: number,
@@ -146,6 +146,39 @@ export function guidedCoefficients(
   r: number,
   epsilon: number,
 ): Coefficients {
+  return coefficientsFor(prepareGuide(guide, w, h, r, epsilon), p)
+}
+
+/**
+ * What the guided filter needs of its guide alone: the guide's window means and, per pixel, the inverse of
+ * its colour covariance Σ + εU (as adjugate entries and 1/det). Nine of the filter's seventeen window means
+ * and its 3×3 solve depend on the guide only, so a caller that filters many masks with one guide (the
+ * cut-out editor, once per stroke) prepares it once: `coefficientsFor` then gives exactly the same numbers.
+ */
+export interface PreparedGuide {
+  guide: [Float32Array, Float32Array, Float32Array]
+  w: number
+  h: number
+  r: number
+  mR: Float32Array
+  mG: Float32Array
+  mB: Float32Array
+  /** Adjugate of Σ + εU (symmetric: 00, 01, 02, 11, 12, 22) and 1/det, per pixel, in doubles as computed. */
+  inverse: [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array]
+  inverseDet: Float64Array
+  /** Scratch planes `coefficientsFor` reuses (it runs to completion, so one set per guide is enough). */
+  work: Record<(typeof WORK_PLANES)[number], Float32Array<ArrayBuffer>>
+}
+
+const WORK_PLANES = ['scratch', 'product', 'mP', 'mRP', 'mGP', 'mBP', 'aR', 'aG', 'aB', 'b'] as const
+
+export function prepareGuide(
+  guide: [Float32Array, Float32Array, Float32Array],
+  w: number,
+  h: number,
+  r: number,
+  epsilon: number,
+): PreparedGuide {
   const n = w * h
   const scratch = new Float32Array(n)
   const mean = (src: Float32Array) => boxMean(src, w, h, r, new Float32Array(n), scratch)
@@ -158,28 +191,26 @@ export function guidedCoefficients(
   const mR = mean(R)
   const mG = mean(G)
   const mB = mean(B)
-  const mP = mean(p)
-  const mRP = product(R, p)
-  const mGP = product(G, p)
-  const mBP = product(B, p)
   const mRR = product(R, R)
   const mRG = product(R, G)
   const mRB = product(R, B)
   const mGG = product(G, G)
   const mGB = product(G, B)
   const mBB = product(B, B)
-  const aR = new Float32Array(n)
-  const aG = new Float32Array(n)
-  const aB = new Float32Array(n)
-  const b = new Float32Array(n)
+  const inverse: PreparedGuide['inverse'] = [
+    new Float64Array(n),
+    new Float64Array(n),
+    new Float64Array(n),
+    new Float64Array(n),
+    new Float64Array(n),
+    new Float64Array(n),
+  ]
+  const [v00, v01, v02, v11, v12, v22] = inverse
+  const inverseDet = new Float64Array(n)
   for (let i = 0; i < n; i++) {
     const mr = mR[i]!
     const mg = mG[i]!
     const mb = mB[i]!
-    const mp = mP[i]!
-    const cr = mRP[i]! - mr * mp
-    const cg = mGP[i]! - mg * mp
-    const cb = mBP[i]! - mb * mp
     // Σ + εU, symmetric 3×3; solved by its adjugate.
     const srr = mRR[i]! - mr * mr + epsilon
     const srg = mRG[i]! - mr * mg
@@ -190,14 +221,60 @@ export function guidedCoefficients(
     const i00 = sgg * sbb - sgb * sgb
     const i01 = srb * sgb - srg * sbb
     const i02 = srg * sgb - srb * sgg
-    const i11 = srr * sbb - srb * srb
-    const i12 = srb * srg - srr * sgb
-    const i22 = srr * sgg - srg * srg
-    const det = srr * i00 + srg * i01 + srb * i02
-    const inv = 1 / det
-    const ar = (i00 * cr + i01 * cg + i02 * cb) * inv
-    const ag = (i01 * cr + i11 * cg + i12 * cb) * inv
-    const ab = (i02 * cr + i12 * cg + i22 * cb) * inv
+    v00[i] = i00
+    v01[i] = i01
+    v02[i] = i02
+    v11[i] = srr * sbb - srb * srb
+    v12[i] = srb * srg - srr * sgb
+    v22[i] = srr * sgg - srg * srg
+    inverseDet[i] = 1 / (srr * i00 + srg * i01 + srb * i02)
+  }
+  return {
+    guide,
+    w,
+    h,
+    r,
+    mR,
+    mG,
+    mB,
+    inverse,
+    inverseDet,
+    work: Object.fromEntries(WORK_PLANES.map((name) => [name, new Float32Array(n)])) as PreparedGuide['work'],
+  }
+}
+
+/** The guided filter's coefficients for the mask `p` over a prepared guide (eight window means). */
+export function coefficientsFor(prepared: PreparedGuide, p: Float32Array): Coefficients {
+  const { guide, w, h, r, mR, mG, mB, inverseDet } = prepared
+  const [v00, v01, v02, v11, v12, v22] = prepared.inverse
+  const n = w * h
+  const { scratch, product: productBuffer, mP, mRP, mGP, mBP, aR, aG, aB, b } = prepared.work
+  const mean = (src: Float32Array, out: Float32Array = new Float32Array(n)) =>
+    boxMean(src, w, h, r, out, scratch)
+  const product = (x: Float32Array, y: Float32Array, out: Float32Array) => {
+    for (let i = 0; i < n; i++) productBuffer[i] = x[i]! * y[i]!
+    return mean(productBuffer, out)
+  }
+  const [R, G, B] = guide
+  mean(p, mP)
+  product(R, p, mRP)
+  product(G, p, mGP)
+  product(B, p, mBP)
+  for (let i = 0; i < n; i++) {
+    const mr = mR[i]!
+    const mg = mG[i]!
+    const mb = mB[i]!
+    const mp = mP[i]!
+    const cr = mRP[i]! - mr * mp
+    const cg = mGP[i]! - mg * mp
+    const cb = mBP[i]! - mb * mp
+    const i01 = v01[i]!
+    const i02 = v02[i]!
+    const i12 = v12[i]!
+    const inv = inverseDet[i]!
+    const ar = (v00[i]! * cr + i01 * cg + i02 * cb) * inv
+    const ag = (i01 * cr + v11[i]! * cg + i12 * cb) * inv
+    const ab = (i02 * cr + i12 * cg + v22[i]! * cb) * inv
     aR[i] = ar
     aG[i] = ag
     aB[i] = ab

@@ -3,14 +3,18 @@
 // spills over the garment's edge does not drag the other side along), spread from there through
 // neighbouring cells of the same colours, and only then does the usual guided-filter refinement bring the
 // mask to the photo's size along the photo's own edges. So a rough stroke snaps to the garment's edge. The
-// model never runs again: a stroke costs a few passes over 102k cells plus the final refinement.
+// model never runs again: a stroke costs a few passes over 102k cells plus the final refinement. What
+// depends on the model's grid alone (the guide's planes, window means and covariance inverses, the colour
+// bins) can be prepared once per photo (`prepareHints`), as the editor's session does; the result is the same.
 import type { LowResMask, RgbImage } from './types'
 import {
   DEFAULT_REFINEMENT,
   applyCoefficients,
-  guidedCoefficients,
+  coefficientsFor,
   planes,
+  prepareGuide,
   refineMask,
+  type PreparedGuide,
   type RefineOptions,
 } from './refineMask'
 
@@ -33,20 +37,48 @@ const REACH = 3
 /** Guided-filter passes on the grid that carry the fixed cells along the photo's edges. */
 const PROPAGATION_PASSES = 1
 
+/** What the strokes' refinement needs of one model view whatever the strokes: made once per photo. */
+export interface PreparedHints {
+  mask: LowResMask
+  options: RefineOptions
+  guide: PreparedGuide
+  /** Each grid cell's colour bin (4 bits per channel). */
+  bins: Uint16Array
+}
+
+export function prepareHints(mask: LowResMask, options: RefineOptions = DEFAULT_REFINEMENT): PreparedHints {
+  const cells = mask.size * mask.size
+  const guide = prepareGuide(planes(mask.guide, cells), mask.size, mask.size, options.radius, options.epsilon)
+  return { mask, options, guide, bins: colourBins(mask) }
+}
+
 /**
  * The refined alpha (0..255 per pixel, at the image's size) with the strokes applied in order (a later
- * stroke wins where they overlap). With no strokes it is exactly `refineMask`.
+ * stroke wins where they overlap). With no strokes it is exactly `refineMask`. `prepared` (from
+ * `prepareHints` on the same mask and options) saves the work that does not depend on the strokes.
  */
 export function refineWithHints(
   mask: LowResMask,
   image: RgbImage,
   strokes: readonly Stroke[],
   options: RefineOptions = DEFAULT_REFINEMENT,
+  prepared?: PreparedHints,
 ): Uint8Array {
-  if (strokes.length === 0) return refineMask(mask, image, options)
+  if (prepared && (prepared.mask !== mask || prepared.options !== options)) {
+    throw new Error('The prepared hints are for another mask or other options')
+  }
+  const modelGrid = options.method === 'guided' && options.grid === 'model'
+  if (strokes.length === 0 && !(prepared && modelGrid)) return refineMask(mask, image, options)
   const n = mask.size
+  const ready = prepared ?? prepareHints(mask, options)
+  const out = new Uint8Array(image.width * image.height)
+  if (strokes.length === 0) {
+    // refineMask's own steps on the model's grid, with the guide prepared.
+    applyCoefficients(coefficientsFor(ready.guide, mask.probability), n, n, image, options.gain, out)
+    return out
+  }
   const hints = rasterise(strokes, n, image.width, image.height)
-  const likelihood = colourLikelihood(mask, hints)
+  const likelihood = colourLikelihood(mask, ready.bins, hints)
   const fixed = new Int8Array(n * n)
   for (let i = 0; i < n * n; i++) {
     if (hints[i] === KEEP && likelihood[i]! >= 0.5) fixed[i] = KEEP
@@ -57,17 +89,15 @@ export function refineWithHints(
   spread(fixed, likelihood, p, n, reach, KEEP)
   spread(fixed, likelihood, p, n, reach, REMOVE)
   imposeFixed(fixed, p)
-  const guide = planes(mask.guide, n * n)
+  const guide = ready.guide.guide
   for (let pass = 0; pass < PROPAGATION_PASSES; pass++) {
-    const c = guidedCoefficients(guide, p, n, n, options.radius, options.epsilon)
+    const c = coefficientsFor(ready.guide, p)
     for (let i = 0; i < n * n; i++) {
       p[i] = c.a[0][i]! * guide[0][i]! + c.a[1][i]! * guide[1][i]! + c.a[2][i]! * guide[2][i]! + c.b[i]!
     }
     imposeFixed(fixed, p)
   }
-  const out = new Uint8Array(image.width * image.height)
-  const c = guidedCoefficients(guide, p, n, n, options.radius, options.epsilon)
-  applyCoefficients(c, n, n, image, options.gain, out)
+  applyCoefficients(coefficientsFor(ready.guide, p), n, n, image, options.gain, out)
   return out
 }
 
@@ -118,18 +148,24 @@ function gridRadius(strokes: readonly Stroke[], n: number, width: number, height
   return Math.max(1, ...strokes.map((s) => s.radius * scale))
 }
 
+/** Each grid cell's colour, 4 bits per channel. */
+function colourBins(mask: LowResMask): Uint16Array {
+  const cells = mask.size * mask.size
+  const bins = new Uint16Array(cells)
+  const g = mask.guide
+  for (let i = 0; i < cells; i++) {
+    bins[i] = ((g[i * 3]! >> 4) << 8) | ((g[i * 3 + 1]! >> 4) << 4) | (g[i * 3 + 2]! >> 4)
+  }
+  return bins
+}
+
 /**
  * Per cell, how much its colour (4 bits per channel) looks like what was kept rather than removed: stroked
  * cells count fully, cells the model is sure of a little. A colour seen on neither side keeps the model's
  * probability.
  */
-function colourLikelihood(mask: LowResMask, hints: Int8Array): Float32Array {
+function colourLikelihood(mask: LowResMask, bins: Uint16Array, hints: Int8Array): Float32Array {
   const cells = mask.size * mask.size
-  const bins = new Uint16Array(cells)
-  for (let i = 0; i < cells; i++) {
-    const g = mask.guide
-    bins[i] = ((g[i * 3]! >> 4) << 8) | ((g[i * 3 + 1]! >> 4) << 4) | (g[i * 3 + 2]! >> 4)
-  }
   const fore = new Float32Array(4096)
   const back = new Float32Array(4096)
   for (let i = 0; i < cells; i++) {

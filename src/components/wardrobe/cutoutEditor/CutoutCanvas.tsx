@@ -37,6 +37,8 @@ interface Props {
   label: string
   onDrawing(stroke: Stroke): void
   onStroke(stroke: Stroke): void
+  /** The stroke being drawn was dropped (a second finger made it a pinch): previews of it are stale. */
+  onStrokeCancelled(): void
 }
 
 const MIN_ZOOM = 0.5
@@ -217,9 +219,11 @@ export const CutoutCanvas = forwardRef<CutoutCanvasHandle, Props>(function Cutou
           drawOverlay()
         } else if (pointers.current.size === 2) {
           // A second finger: this was a pinch, not a stroke.
+          const dropped = live.current !== null
           live.current = null
           drawOverlay()
           startPinch()
+          if (dropped) latest.current.onStrokeCancelled()
         }
       }}
       onPointerMove={(event) => {
@@ -268,6 +272,7 @@ export const CutoutCanvas = forwardRef<CutoutCanvasHandle, Props>(function Cutou
         if (live.current?.pointerId === event.pointerId) {
           live.current = null
           drawOverlay()
+          latest.current.onStrokeCancelled()
         }
       }}
     >

@@ -2,19 +2,21 @@
 // cut-out (the worker recomputes the mask with them, so a rough stroke snaps to the garment's edge), brush
 // size, zoom and pan, Before/After, Undo/Redo/Reset, and Save: the fixed cut-out becomes the item's own
 // through the outbox (offline too), and the sticker it was opened from shows it. Full-screen on a phone.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react'
+// Closing with changes not saved (Cancel, Escape, the dialog's Close) asks before it discards them.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
 import { Button } from '@/components/Button'
-import { Dialog } from '@/components/Dialog'
+import { ConfirmDialog, Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
 import { Spinner } from '@/components/Spinner'
 import { useToast } from '@/components/Toasts'
 import type { Stroke } from '@/data/wardrobe/cutoutClient'
 import { saveEditedCutout } from '@/data/wardrobe/cutoutEditing'
+import { keptStrokes, settledStroke } from '@/data/wardrobe/cutoutStrokes'
 import { useReplica } from '@/data/ReplicaContext'
 import { MutationError } from '@/data/replica'
 import { fillMessage, messages } from '@/lib/messages'
 import { CutoutCanvas, type BrushMode, type CutoutCanvasHandle } from './CutoutCanvas'
-import { canRedo, canUndo, currentStrokes, emptyHistory, strokeHistory } from './strokeHistory'
+import { canRedo, canUndo, changedFrom, currentStrokes, emptyHistory, strokeHistory } from './strokeHistory'
 import { useCutoutSession } from './useCutoutSession'
 import styles from './CutoutEditor.module.css'
 
@@ -32,26 +34,48 @@ export interface CutoutEditorTarget {
 
 export function CutoutEditorDialog({ target, onClose }: { target: CutoutEditorTarget | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false)
+  /** The open editor's say on a close: true when it asks first (changes not saved). */
+  const asksFirst = useRef<(() => boolean) | null>(null)
+  const requestClose = useCallback(() => {
+    if (!asksFirst.current?.()) onClose()
+  }, [onClose])
   return (
     <Dialog
       open={target !== null}
       title={messages.cutoutEditorTitle}
-      onClose={onClose}
+      onClose={requestClose}
       busy={busy}
       className={styles.dialog}
     >
-      {target && <CutoutEditor key={target.itemId} target={target} onClose={onClose} onBusy={setBusy} />}
+      {target && (
+        <CutoutEditor
+          key={target.itemId}
+          target={target}
+          onClose={onClose}
+          onRequestClose={requestClose}
+          asksFirst={asksFirst}
+          onBusy={setBusy}
+        />
+      )}
     </Dialog>
   )
 }
 
+const NONE: readonly Stroke[] = []
+
 function CutoutEditor({
   target,
   onClose,
+  onRequestClose,
+  asksFirst,
   onBusy,
 }: {
   target: CutoutEditorTarget
+  /** Closes at once (after a save, or once discarding was confirmed). */
   onClose: () => void
+  /** Closes, or asks first when there are changes not saved. */
+  onRequestClose: () => void
+  asksFirst: RefObject<(() => boolean) | null>
   onBusy: (busy: boolean) => void
 }) {
   const replica = useReplica()
@@ -64,8 +88,28 @@ function CutoutEditor({
   const [before, setBefore] = useState(false)
   const [saving, setSaving] = useState(false)
   const [announcement, setAnnouncement] = useState('')
+  const [confirming, setConfirming] = useState(false)
   const canvas = useRef<CutoutCanvasHandle>(null)
   const ready = state.status === 'ready'
+  // The strokes it opened with: an earlier hand fix's, which Undo can take back one by one.
+  const opened = state.status === 'ready' ? state.saved : NONE
+  const [openedWith, setOpenedWith] = useState(NONE)
+  if (openedWith !== opened) {
+    setOpenedWith(opened)
+    dispatch({ type: 'open', strokes: opened })
+  }
+  const changed = changedFrom(history, opened)
+
+  useLayoutEffect(() => {
+    asksFirst.current = () => {
+      if (!changed) return false
+      setConfirming(true)
+      return true
+    }
+    return () => {
+      asksFirst.current = null
+    }
+  }, [asksFirst, changed])
 
   useEffect(() => {
     if (ready) previewStrokes(strokes)
@@ -84,15 +128,20 @@ function CutoutEditor({
   }, [strokes, shown])
 
   const onDrawing = useCallback((stroke: Stroke) => previewLive([...strokes, stroke]), [strokes, previewLive])
-  const onStroke = useCallback((stroke: Stroke) => dispatch({ type: 'stroke', stroke }), [])
+  const onStroke = useCallback((stroke: Stroke) => dispatch({ type: 'stroke', stroke: settledStroke(stroke) }), [])
+  // A dropped stroke may have been previewed while drawn: show the cut-out of the kept strokes again.
+  const onStrokeCancelled = useCallback(() => previewStrokes(strokes), [strokes, previewStrokes])
 
   const save = async () => {
     if (state.status !== 'ready' || saving) return
     setSaving(true)
     onBusy(true)
     try {
-      const { png } = await state.session.render(strokes)
-      await saveEditedCutout(replica, { itemId: target.itemId, png, stickerId: target.stickerId })
+      const { session } = state
+      const { png } = await session.render(strokes)
+      const kept = keptStrokes(strokes, session)
+      if (strokes.length > 0 && !kept) console.warn('Too many strokes to keep with the item; the cut-out is saved without them')
+      await saveEditedCutout(replica, { itemId: target.itemId, png, strokes: kept, stickerId: target.stickerId })
       setAnnouncement(messages.cutoutSaved)
       toast.success(messages.cutoutSaved)
       onBusy(false)
@@ -111,7 +160,7 @@ function CutoutEditor({
   const keys = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined)
   useLayoutEffect(() => {
     keys.current = (event) => {
-      if (typing(event.target)) return
+      if (confirming || typing(event.target)) return
       const key = event.key.toLowerCase()
       const command = event.ctrlKey || event.metaKey
       let handled = true
@@ -204,6 +253,7 @@ function CutoutEditor({
               label={fillMessage(messages.cutoutCanvasLabel, { name: target.itemName, changes })}
               onDrawing={onDrawing}
               onStroke={onStroke}
+              onStrokeCancelled={onStrokeCancelled}
             />
             <div className={styles.zoom}>
               <Button size="small" iconOnly aria-label={messages.cutoutZoomOut} onClick={() => canvas.current?.zoomBy(0.8)}>
@@ -231,13 +281,26 @@ function CutoutEditor({
         {announcement}
       </p>
       <div className={styles.buttons}>
-        <Button onClick={onClose} disabled={saving}>
+        <Button onClick={onRequestClose} disabled={saving}>
           Cancel
         </Button>
         <Button variant="primary" onClick={() => void save()} disabled={!ready || saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={messages.cutoutDiscardTitle}
+        message={messages.cutoutDiscardMessage}
+        confirmLabel={messages.cutoutDiscard}
+        cancelLabel={messages.cutoutKeepEditing}
+        danger
+        onConfirm={() => {
+          setConfirming(false)
+          onClose()
+        }}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   )
 }

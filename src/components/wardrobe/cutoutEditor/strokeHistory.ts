@@ -10,12 +10,20 @@ export interface StrokeHistory {
   undone: readonly Entry[]
 }
 
-export type HistoryAction = { type: 'stroke'; stroke: Stroke } | { type: 'reset' } | { type: 'undo' } | { type: 'redo' }
+export type HistoryAction =
+  | { type: 'stroke'; stroke: Stroke }
+  | { type: 'reset' }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  /** The editor opened on a saved fix: its strokes are done (each one undoable), nothing is undone. */
+  | { type: 'open'; strokes: readonly Stroke[] }
 
 export const emptyHistory: StrokeHistory = { done: [], undone: [] }
 
 export function strokeHistory(state: StrokeHistory, action: HistoryAction): StrokeHistory {
   switch (action.type) {
+    case 'open':
+      return { done: action.strokes.map((stroke) => ({ kind: 'stroke', stroke })), undone: [] }
     case 'stroke':
       return { done: [...state.done, { kind: 'stroke', stroke: action.stroke }], undone: [] }
     case 'reset':
@@ -43,3 +51,12 @@ export function currentStrokes(state: StrokeHistory): Stroke[] {
 
 export const canUndo = (state: StrokeHistory) => state.done.length > 0
 export const canRedo = (state: StrokeHistory) => state.undone.length > 0
+
+/**
+ * Whether the cut-out's strokes are no longer those the editor opened with (a stroke drawn, or one undone
+ * or reset away): closing then would lose work, so the editor asks first. Drawn and undone again is no change.
+ */
+export function changedFrom(state: StrokeHistory, opened: readonly Stroke[]): boolean {
+  const now = currentStrokes(state)
+  return now.length !== opened.length || now.some((stroke, i) => stroke !== opened[i])
+}

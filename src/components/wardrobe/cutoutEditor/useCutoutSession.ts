@@ -1,9 +1,11 @@
 // The editor's session in the cut-out worker and its previews: opens it on the item's photo (the model
 // runs once, while the dialog says "Preparing"), asks for a preview whenever the strokes change (at most
 // every PREVIEW_INTERVAL_MS while a stroke is drawn, and once when it ends), shows the newest answer, and
-// closes the session with the dialog.
+// closes the session with the dialog. An item fixed by hand before opens on its kept strokes, previewed
+// before the editor is ready, so the fix is what shows first.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { cutoutEditorPhoto } from '@/data/wardrobe/cutoutEditing'
+import { cutoutEditorPhoto, savedCutoutStrokes } from '@/data/wardrobe/cutoutEditing'
+import { restoredStrokes } from '@/data/wardrobe/cutoutStrokes'
 import { openCutoutSession, type CutoutEditSession, type Stroke } from '@/data/wardrobe/cutoutClient'
 import { useConnectivity } from '@/data/connectivity'
 import { useReplica } from '@/data/ReplicaContext'
@@ -20,7 +22,8 @@ const PREVIEW_LONG_SIDE = 800
 export type SessionState =
   | { status: 'loading' }
   | { status: 'failed'; error: string }
-  | { status: 'ready'; session: CutoutEditSession }
+  /** `saved`: the strokes of the item's earlier hand fix the editor opens on (none otherwise). */
+  | { status: 'ready'; session: CutoutEditSession; saved: readonly Stroke[] }
 
 export interface ShownPreview {
   image: ImageData
@@ -52,9 +55,13 @@ export function useCutoutSession(itemId: string) {
     void (async () => {
       try {
         const photo = await cutoutEditorPhoto(replica, itemId)
+        const kept = await savedCutoutStrokes(replica, itemId)
         const opened = await openCutoutSession(photo, { maxSize: CUTOUT_MAX_SIZE, previewLongSide: PREVIEW_LONG_SIDE })
         if (cancelled) return opened.close()
         session = opened
+        const saved = restoredStrokes(kept, opened)
+        const first = saved.length > 0 ? (await opened.previewWith(saved, 0)).preview : opened.preview
+        if (cancelled) return
         scheduler.current = createPreviewScheduler(
           (rev) => opened.previewWith([...(requests.current.get(rev) ?? [])], rev),
           (result, rev) => {
@@ -68,8 +75,8 @@ export function useCutoutSession(itemId: string) {
             setPreviewError(messages.cutoutPreviewFailed)
           },
         )
-        setShown({ image: opened.preview, strokes: [] })
-        setState({ status: 'ready', session: opened })
+        setShown({ image: first, strokes: saved })
+        setState({ status: 'ready', session: opened, saved })
       } catch (error) {
         if (cancelled) return
         console.error('The cut-out editor could not start', error)
