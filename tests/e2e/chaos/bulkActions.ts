@@ -39,7 +39,7 @@ export async function bulkEdit(
   kind: BulkKind,
   value: string,
   ledger: Ledger,
-): Promise<void> {
+): Promise<'needs new items' | void> {
   const all = await openOwnProfile(actor, kind, ledger)
   if (!all) return
   const page = actor.page
@@ -57,14 +57,16 @@ export async function bulkEdit(
     ])
     if (!shown) {
       await leaveInbox(page)
-      return ledger.skip(`${kind}: nothing to review`)
+      ledger.skip(`${kind}: nothing to review`)
+      return 'needs new items'
     }
     const ids = await inbox(page)
       .getByTestId('review-card')
       .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-item-id') ?? ''))
     if (kind === 'bulkDelete' && all.length - 2 < KEEP_ITEMS) {
       await leaveInbox(page)
-      return ledger.skip(`${kind}: keeping the last items`)
+      ledger.skip(`${kind}: keeping the last items`)
+      return 'needs new items'
     }
     chosen = ids
       .filter(Boolean)

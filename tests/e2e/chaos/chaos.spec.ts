@@ -287,6 +287,7 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
     const harnessErrors: string[] = []
     let step = 0
     let names = 0
+    let arrivals = 0
     const minimums = minimumAccepted(ACTIONS)
     const shortKinds = () => {
       const accepted = ledger.byKind(true)
@@ -343,7 +344,14 @@ async function runChaos(browser: Browser, seed: number): Promise<void> {
         case 'bulkTag':
         case 'bulkPrivacy':
         case 'bulkDelete':
-          return bulkEdit(actor, random, kind, `${tag}-bulk${++names}`, ledger)
+          if ((await bulkEdit(actor, random, kind, `${tag}-bulk${++names}`, ledger)) === 'needs new items') {
+            // The inbox ran dry (its tags all verified) or the wardrobe is down to its last items: new
+            // items arrive as the engine delivers them, with AI tags to review, so the bulk kinds can
+            // still reach their minimums (seed 2 once spent 166 attempts on an empty inbox).
+            items.push(...(await seedChaosWardrobe(actor.user, `${tag}-${actor.name}-n${++arrivals}`, 3)))
+            ledger.newItems += 3
+          }
+          return
       }
     }
 
@@ -564,6 +572,7 @@ function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number,
       `  not confirmed by the UI in time but on the server (checked): ${list(verdict.confirmedLate)}`,
       `  judged by the server's order of commits: ${verdict.commitOrder.fields} fields (${verdict.commitOrder.sharedFields} written by several people), ${verdict.commitOrder.commits} commits; log gaps ${verdict.logGaps.length}`,
       `  faults injected: ${list(ledger.faults)}`,
+      `  new items delivered mid-run as the engine would (the inbox ran dry or few items were left): ${ledger.newItems}`,
       `  excused, circumstances ${ledger.count('circumstance')}: ${list(ledger.excused('circumstance'))}`,
       `  excused, a tab reloaded under it ${ledger.count('interrupted')}: ${list(ledger.excused('interrupted'))}`,
       `  excused, suspect ${ledger.count('suspect')} (at most ${suspectBound(attempts)}): ${list(ledger.excused('suspect'))}`,

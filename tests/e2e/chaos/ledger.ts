@@ -123,6 +123,8 @@ export class Ledger {
   readonly skipped = new Map<string, number>()
   readonly excuseClass = new Map<string, ExcuseClass>()
   readonly faults: Record<string, number> = {}
+  /** Items delivered mid-run as the engine would, for an inbox that ran dry (see chaos.spec.ts). */
+  newItems = 0
   /** Each suspect excusal with what the harness was waiting for when it gave up, for the report. */
   readonly suspects: Array<{ afterAction: number; reason: string; why: string }> = []
   /** Tabs the run reloaded or closed so far, and how many there were when the current attempt began. */
