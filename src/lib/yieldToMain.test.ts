@@ -31,13 +31,20 @@ describe('inPieces', () => {
         events.push(item)
         clock += 4 // each item costs 4 ms: two fit in a budget of 8
       },
-      { budgetMs: 8, now: () => clock, yield: async () => void events.push('yield') },
+      {
+        budgetMs: 8,
+        now: () => clock,
+        yield: () => {
+          events.push('yield')
+          return Promise.resolve()
+        },
+      },
     )
     expect(events).toEqual(['a', 'b', 'yield', 'c', 'd', 'yield', 'e'])
   })
 
   it('never yields before the first item nor for a list that fits its budget', async () => {
-    const pause = vi.fn(async () => undefined)
+    const pause = vi.fn(() => Promise.resolve())
     const seen: number[] = []
     await inPieces([1, 2, 3], (item, index) => void seen.push(item * 10 + index), { budgetMs: 8, now: () => 0, yield: pause })
     expect(seen).toEqual([10, 21, 32])

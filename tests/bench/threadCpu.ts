@@ -38,7 +38,7 @@ interface TraceEvent {
   id?: string
   dur?: number
   tdur?: number
-  args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> }
+  args?: { name?: string; data?: Record<string, string | number | undefined>; beginData?: Record<string, string | number | undefined> }
 }
 
 /** One event's line: its name, wall and thread time, and what it ran (a script's place, an event's type). */
@@ -144,7 +144,7 @@ function byFunction(events: TraceEvent[], main: string): string[] {
   const profiles = new Set(events.filter((e) => e.name === 'Profile' && `${e.pid}:${e.tid}` === main).map((e) => e.id))
   for (const e of events) {
     if (e.name !== 'ProfileChunk' || !profiles.has(e.id)) continue
-    const data = (e.args?.data ?? {}) as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+    const data = (e.args?.data ?? {}) as unknown as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
     for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node)
     const samples = data.cpuProfile?.samples ?? []
     const deltas = data.timeDeltas ?? []
