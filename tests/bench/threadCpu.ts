@@ -133,7 +133,7 @@ function byKind(selfByName: Map<string, number>): string[] {
 interface ProfileNode {
   id: number
   parent?: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
+  callFrame: { functionName: string; url?: string; lineNumber: number }
 }
 
 /** The sampling profiler's chunks for the main thread: self and inclusive time per function. */
@@ -151,7 +151,7 @@ function byFunction(events: TraceEvent[], main: string): string[] {
     samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + Math.max(0, deltas[i + 1] ?? deltas[i] ?? 0) / 1000))
   }
   const label = (n: ProfileNode) =>
-    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/\/[^/]+\//, '')}:${n.callFrame.lineNumber + 1}`
+    `${n.callFrame.functionName || '(anonymous)'} ${(n.callFrame.url ?? '').replace(/^.*\/\/[^/]+\//, '')}:${n.callFrame.lineNumber + 1}`
   const selfBy = new Map<string, number>()
   const inclusiveBy = new Map<string, number>()
   for (const [id, ms] of self) {
