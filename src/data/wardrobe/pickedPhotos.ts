@@ -11,6 +11,7 @@ import { newId } from '@/lib/ids'
 import { messages } from '@/lib/messages'
 import { keepPickedOutfit, type OutfitUpload } from './outfitUploads'
 import { compareCodeUnits } from '@/lib/compareCodeUnits'
+import { yieldToMain } from '@/lib/yieldToMain'
 
 /** Shrinks one original (the app's is `downscaleImage`, in a web worker). */
 export type Shrink = (file: File) => Promise<Blob>
@@ -116,9 +117,17 @@ export function preparePickedPhotos(replica: Replica, shrink: Shrink): Promise<v
   const drain = async () => {
     for (;;) {
       run.again = false
-      const next = (await pickedPhotosInOrder(db)).find((photo) => photo.error === null)
-      if (next) await prepareOne(replica, next, shrink)
-      else if (!run.again) return
+      // The waiting list is read once a pass, not once a photo: each read brings every original's File
+      // back to the main thread (20 photos, 210 of them). Each is read again alone when its turn comes,
+      // so one removed or kept meanwhile (another tab) is skipped; photos picked meanwhile wait a pass.
+      const waiting = (await pickedPhotosInOrder(db)).filter((photo) => photo.error === null).map((photo) => photo.id)
+      if (waiting.length === 0 && !run.again) return
+      for (const id of waiting) {
+        const photo = await db.pickedPhotos.get(id)
+        if (photo && photo.error === null) await prepareOne(replica, photo, shrink)
+        // The photo's rows just changed: the screens render them before the next one is sent to shrink.
+        await yieldToMain()
+      }
     }
   }
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
