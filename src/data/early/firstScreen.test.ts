@@ -67,7 +67,7 @@ afterEach(() => {
 const auth = { anonKey: 'anon', accessToken: null }
 
 describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
-  it('asks the server once, and hands its rows to whoever waits for them, with the photos on their way', async () => {
+  it('asks the server once, and hands its rows to whoever waits for them', async () => {
     const server = heldFetch([serverWall])
     startFirstScreenRead('/wall/w1', 'moori-first-visit-1', 'http://stack', auth, server.fetcher)
     const got = new Promise<EarlyWall>((resolve) => onEarlyWall('moori-first-visit-1', 'w1', resolve))
@@ -82,7 +82,8 @@ describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
     expect(wall.polaroids.map((p) => p.name)).toEqual(['Linen shirt'])
     expect(earlyWall('moori-first-visit-1', 'w1')).toBe(wall)
     expect(earlyWall('moori-first-visit-1', 'other')).toBeUndefined()
-    expect(preloaded).toEqual(['http://stack/storage/v1/object/public/polaroid-images/w1/p1.jpg'])
+    // The cards load their photos at the size their box needs; a whole photo preloaded would replace it.
+    expect(preloaded).toEqual([])
     // Nothing of it went into a replica: the database is still not there.
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('moori-first-visit-1')
   })

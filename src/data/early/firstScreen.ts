@@ -118,8 +118,9 @@ async function fetchFirstVisit(current: EarlyRead, supabaseUrl: string, auth: Ea
   const wall = await fetchWallEarly(supabaseUrl, current.wallId, auth, fetcher)
   if (!wall) return
   current.result = wall
-  // Once the screen has let the early copy go, the wall loads its own photos.
-  if (early === current) preloadVisiblePhotos(supabaseUrl, wall)
+  // No photo preloads here: the cards ask for the size their box needs (srcset), and a whole photo
+  // preloaded first is what Chrome then shows instead (it takes a larger candidate it has cached), at
+  // three times the bytes. The rows alone let the cards, and their sized photos, start this early.
   for (const listener of [...current.listeners]) listener(wall)
 }
 
