@@ -599,8 +599,11 @@ class ServerCheck {
     const action = this.attempts.find((a) => a.n === n)
     if (!action) return finding
     const subject = (a: Action) => a.polaroidId ?? a.stickerId ?? a.itemId ?? (a.kind === 'profileEdit' ? a.userId : undefined) ?? `wall ${a.wallId}`
-    const related = this.attempts.filter((a) => subject(a) === subject(action))
-    const steps = related.map((a) => `#${a.n} ${a.kind}${a.accepted ? '' : ' (not accepted)'} by ${a.actor}${a.x !== undefined ? ` to ${a.x},${a.y}` : ''}`)
+    // A card's fate also hangs on its wall: who made it private or deleted it, and when.
+    const onItsWall = (a: Action) =>
+      (action.polaroidId !== undefined || action.stickerId !== undefined) && a.wallId === action.wallId && (a.kind === 'privacy' || a.kind === 'deleteWall')
+    const related = this.attempts.filter((a) => subject(a) === subject(action) || onItsWall(a))
+    const steps = related.map((a) => `#${a.n} ${a.kind}${a.accepted ? '' : ' (not accepted)'} by ${a.actor}${a.x !== undefined ? ` to ${a.x},${a.y}` : ''}${a.private !== undefined ? ` (${a.private ? 'private' : 'public'})` : ''}`)
     return `${finding} [${steps.join('; ')}]`
   }
 }

@@ -112,6 +112,16 @@ async function ownsShownWall(page: Page): Promise<boolean> {
   return (await page.getByRole('button', { name: /^Make (Private|Public)$/ }).count()) > 0
 }
 
+/**
+ * The card is gone from a wall still shown. A card also leaves the screen with its wall (made private
+ * or deleted by its owner meanwhile, which takes the wall from the others' replicas): that says nothing
+ * of whether the delete was made, so it does not confirm one.
+ */
+async function goneFromShownWall(actor: Actor, id: string): Promise<boolean> {
+  const gone = await accepted(() => expect(card(actor.page, id)).toHaveCount(0, { timeout: 500 }), CONFIRM_MS)
+  return gone && (await wallShown(actor))
+}
+
 async function accepted(check: () => unknown, timeout = SHORT): Promise<boolean> {
   try {
     await expect(check).toPass({ timeout, intervals: [100, 200, 400] })
@@ -247,7 +257,11 @@ export async function undoRedo(actor: Actor, random: Random, ledger: Ledger, ste
   const shows = async (shown: Shown, direction: 'Undo' | 'Redo') => {
     if (shown === null) await expect(button(direction)).toBeEnabled({ timeout: 500 })
     else if ('at' in shown) await expectAt(item, shown.at.x, shown.at.y)
-    else await expect(item).toHaveCount(shown.present ? 1 : 0, { timeout: 500 })
+    else {
+      await expect(item).toHaveCount(shown.present ? 1 : 0, { timeout: 500 })
+      // Gone with its wall is not gone by the undo or redo (see goneFromShownWall).
+      if (!shown.present) expect(await wallShown(actor)).toBe(true)
+    }
   }
   const ref = itemRef(kind, id)
   if (!(await accepted(() => expect(button('Undo')).toBeEnabled({ timeout: 500 }), 3000))) return ledger.skip(`undo: the Undo button does not name this ${step}`)
@@ -367,7 +381,7 @@ async function deleteCard(actor: Actor, random: Random, ledger: Ledger, kind: It
   // under it, a reload): it is recorded as an attempt either way, so a card it removed is explained,
   // and it counts as accepted only once the card is seen gone.
   const clicked = await confirm.click({ timeout: HARNESS_MS }).then(() => true, () => false)
-  const ok = clicked && (await accepted(() => expect(card(page, target.id)).toHaveCount(0, { timeout: 500 }), CONFIRM_MS))
+  const ok = clicked && (await goneFromShownWall(actor, target.id))
   if (!clicked) await page.keyboard.press('Escape')
   ledger.record({ kind: what, actor: actor.name, userId: actor.user.id, accepted: ok, wallId: actor.wallId!, ...itemRef(kind, target.id) })
   return ok ? target : null
