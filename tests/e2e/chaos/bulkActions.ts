@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test'
 import type { Random } from '../../support/random'
 import type { ActionKind, Ledger } from './ledger'
 import { openOwnProfile } from './profileActions'
-import { navigate, type Actor } from './uiActions'
+import { accepted, navigate, type Actor } from './uiActions'
 
 export type BulkKind = Extract<ActionKind, 'bulkVerify' | 'bulkTag' | 'bulkPrivacy' | 'bulkDelete'>
 
@@ -15,15 +15,6 @@ const HARNESS_MS = 6000
 const CONFIRM_MS = 6000
 /** Below this many live items of one's own, a bulk delete is not made (as for one item's delete). */
 const KEEP_ITEMS = 3
-
-async function accepted(check: () => unknown, timeout: number): Promise<boolean> {
-  try {
-    await expect(check).toPass({ timeout, intervals: [100, 200, 400] })
-    return true
-  } catch {
-    return false
-  }
-}
 
 const inbox = (page: Page) => page.getByTestId('review-inbox')
 const reviewCard = (page: Page, id: string) =>

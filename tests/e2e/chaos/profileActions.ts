@@ -5,7 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { Random } from '../../support/random'
 import type { ActionKind, Ledger } from './ledger'
-import { navigate, type Actor } from './uiActions'
+import { accepted, navigate, type Actor } from './uiActions'
 
 /** A control of a dialog that is already open; the dialog itself (its item's picture and tags read from
  * the replica) and the profile page get longer, as a new tab's first load does: at load 10 on two cores
@@ -22,15 +22,6 @@ function explain(what: string, error: unknown): void {
 }
 /** Below this many items of one's own, a delete is not made: stickers and tags need items to act on. */
 const KEEP_ITEMS = 3
-
-async function accepted(check: () => unknown, timeout: number): Promise<boolean> {
-  try {
-    await expect(check).toPass({ timeout, intervals: [100, 200, 400] })
-    return true
-  } catch {
-    return false
-  }
-}
 
 const area = (page: Page) => page.getByTestId('products-area')
 const productCard = (page: Page, itemId: string) => area(page).locator(`[data-testid="product-card"][data-item-id="${itemId}"]`)

@@ -122,7 +122,8 @@ async function goneFromShownWall(actor: Actor, id: string): Promise<boolean> {
   return gone && (await wallShown(actor))
 }
 
-async function accepted(check: () => unknown, timeout = SHORT): Promise<boolean> {
+/** Whether the UI showed the change within `timeout` (the check is retried until then). */
+export async function accepted(check: () => unknown, timeout = SHORT): Promise<boolean> {
   try {
     await expect(check).toPass({ timeout, intervals: [100, 200, 400] })
     return true
