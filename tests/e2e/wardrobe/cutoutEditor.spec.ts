@@ -380,6 +380,41 @@ test.describe('a garment from an outfit photo', () => {
     expect(opaqueInside).toBeLessThan(0.8)
     await expect(editor.getByTestId('cutout-canvas')).toHaveAttribute('aria-label', `Cut-out of ${name}, 0 changes`)
     await page.screenshot({ path: `${SHOTS}/outfit-garment.png` })
+
+    // A Keep stroke down from the middle of the box's lower edge, into the photo below the extracted
+    // picture (the wearer goes on there), brings that part into the saved cut-out.
+    await editor.getByRole('radio', { name: 'Keep' }).check()
+    const [middleX, lowerEdge] = inWorking(box.x + box.width / 2, box.y + box.height)
+    const [, below] = inWorking(box.x, Math.min(100, box.y + 1.12 * box.height))
+    const shown = (await preview.boundingBox())!
+    await page.mouse.move(shown.x + middleX * shown.width, shown.y + (lowerEdge - 0.04) * shown.height)
+    await page.mouse.down()
+    await page.mouse.move(shown.x + middleX * shown.width, shown.y + below * shown.height, { steps: 10 })
+    await page.mouse.up()
+    await expect(editor.getByTestId('cutout-canvas')).toHaveAttribute('aria-label', `Cut-out of ${name}, 1 change`)
+    await expect.poll(() => previewAlpha(preview, middleX, (lowerEdge + below) / 2)).toBeGreaterThan(127)
+    await page.screenshot({ path: `${SHOTS}/outfit-garment-kept.png` })
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await expect(editor).toBeHidden({ timeout: 60_000 })
+    const saved = await eventually(
+      async () =>
+        (await admin.from('wardrobe_items').select('cutout_path, cutout_source, cutout_strokes').eq('id', entry.id).single()).data as {
+          cutout_path: string | null
+          cutout_source: string | null
+          cutout_strokes: { width: number; height: number; crop?: BoxPercent; strokes: Array<{ mode: string }> } | null
+        },
+      (row) => row.cutout_source === 'edited' && row.cutout_path !== null,
+      30_000,
+    )
+    // The strokes are kept with the part of the photo they were drawn on, in the crop's working pixels.
+    expect(saved.cutout_strokes?.crop).toEqual(garmentCrop(entry.boundingBox))
+    expect([saved.cutout_strokes?.width, saved.cutout_strokes?.height]).toEqual([working.width, working.height])
+    expect(saved.cutout_strokes?.strokes.map((stroke) => stroke.mode)).toEqual(['keep'])
+    // The saved cut-out reaches below the extracted picture: taller, in the working image's pixels, than the box.
+    const fixedFile = await admin.storage.from('wardrobe-stickers').download(saved.cutout_path!.slice('wardrobe-stickers/'.length))
+    const fixed = await sharp(Buffer.from(await fixedFile.data!.arrayBuffer())).metadata()
+    const boxHeight = ((box.height / 100) * height * working.height) / crop.height
+    expect(fixed.height).toBeGreaterThan(boxHeight * 1.04)
     await context.close()
   })
 })
