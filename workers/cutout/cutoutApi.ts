@@ -27,6 +27,23 @@ interface ForegroundMask {
   alpha: Uint8Array
 }
 
+/**
+ * A garment cut from an outfit photo, fixed on the photo itself: the editor works on `crop` of the outfit
+ * photo and starts from `picture` (the garment's extracted cut-out, which the analysis's `box` bounds).
+ */
+export interface GarmentSource {
+  crop: BoxPercent
+  box: BoxPercent
+  picture: Blob
+}
+
+export interface EditSessionOptions {
+  maxSize: number
+  previewLongSide: number
+  /** Given for a garment from an outfit photo (the photo is then the outfit's). */
+  garment?: GarmentSource | null
+}
+
 interface EditSessionInfo {
   id: string
   /** The working image's size: strokes are given in its pixels. */
@@ -58,9 +75,9 @@ export interface CutoutWorkerApi {
   foregroundMask(photo: Blob, longSide: number): Promise<ForegroundMask>
   /**
    * Opens a cut-out editor on a photo: decodes it at the working size (`maxSize`, as a cut-out) and runs the
-   * model once; previews and the render reuse that.
+   * model once; previews and the render reuse that. For a garment, on its crop of the outfit photo.
    */
-  openSession(photo: Blob, options: { maxSize: number; previewLongSide: number }): Promise<EditSessionInfo>
+  openSession(photo: Blob, options: EditSessionOptions): Promise<EditSessionInfo>
   /** The cut-out with these strokes (Keep and Remove hints, in order), at the preview's size. */
   preview(id: string, strokes: Stroke[], revision: number): Promise<EditPreview>
   /** The cut-out with these strokes as a sticker: trimmed, a PNG whose longer side is at most `maxSize`. */

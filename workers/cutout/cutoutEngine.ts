@@ -1,13 +1,22 @@
 // The device's cut-out pipeline, the server's removeBackground step for step: decode at the working size,
 // u2netp on the 320² squeeze, the shared guided-filter refinement (src/lib/cutout), trim, PNG.
+import { alphaOnGrid, extractionRect, placeAlpha, type AlphaImage } from '@/lib/cutout/garmentCrop'
 import { refineMask } from '@/lib/cutout/refineMask'
 import { trimmedRgba } from '@/lib/cutout/trim'
 import type { LowResMask, RgbImage } from '@/lib/cutout/types'
 import { U2NET_SIZE } from '@/lib/cutout/u2netTensor'
 import * as Comlink from 'comlink'
-import type { CutoutWorkerApi, CutoutWorkerConfig } from './cutoutApi'
+import type { BoxPercent } from '@/lib/cutout/trim'
+import type { CutoutWorkerApi, CutoutWorkerConfig, GarmentSource } from './cutoutApi'
 import { decodePhoto } from './decodePhoto'
-import { createEditSession, previewPixels, renderAlpha, type EditSession, type PreviewPixels } from './editSession'
+import {
+  createEditSession,
+  previewPixels,
+  renderAlpha,
+  type EditSession,
+  type PreviewPixels,
+  type StartingCutout,
+} from './editSession'
 import { emptyCutOut, encodeSticker } from './encodeSticker'
 import { createDeviceSegmenter, runtimeFiles, usableThreads, type DeviceSegmenter } from './ortSession'
 
@@ -46,10 +55,22 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
     return segmenter
   }
 
-  async function lowResMask(photo: Blob, longSide: number): Promise<{ image: RgbImage; mask: LowResMask }> {
-    const [{ image, guide }, model] = await Promise.all([decodePhoto(photo, longSide), getSegmenter()])
+  async function lowResMask(
+    photo: Blob,
+    longSide: number,
+    crop: BoxPercent | null = null,
+  ): Promise<{ image: RgbImage; mask: LowResMask; shown: BoxPercent }> {
+    const [{ image, guide, shown }, model] = await Promise.all([decodePhoto(photo, longSide, crop), getSegmenter()])
     const probability = await model.segment(guide)
-    return { image, mask: { probability, guide, size: U2NET_SIZE } }
+    return { image, mask: { probability, guide, size: U2NET_SIZE }, shown }
+  }
+
+  /** The garment's extracted picture laid where it was cut from, on the working image of its crop. */
+  async function startingCutout(garment: GarmentSource, image: RgbImage, shown: BoxPercent): Promise<StartingCutout> {
+    const picture = await pictureAlpha(garment.picture)
+    const rect = extractionRect(picture, garment.box, shown, image)
+    const alpha = placeAlpha(picture, rect, image.width, image.height)
+    return { alpha, grid: alphaOnGrid(alpha, image.width, image.height, U2NET_SIZE) }
   }
 
   async function mask(photo: Blob, longSide: number): Promise<{ image: RgbImage; alpha: Uint8Array }> {
@@ -82,9 +103,10 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
       const { image, alpha } = await mask(photo, longSide)
       return { width: image.width, height: image.height, alpha }
     },
-    async openSession(photo, { maxSize, previewLongSide }) {
-      const { image, mask } = await lowResMask(photo, workingSide(maxSize))
-      const opened = { ...createEditSession(image, mask, previewLongSide), maxSize }
+    async openSession(photo, { maxSize, previewLongSide, garment }) {
+      const { image, mask, shown } = await lowResMask(photo, workingSide(maxSize), garment?.crop ?? null)
+      const start = garment ? await startingCutout(garment, image, shown) : null
+      const opened = { ...createEditSession(image, mask, previewLongSide, start), maxSize }
       const id = `edit-${++sessionCount}`
       sessions.set(id, opened)
       return { id, width: image.width, height: image.height, preview: toImageData(previewPixels(opened, [])) }
@@ -101,5 +123,22 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
     closeSession(id) {
       sessions.delete(id)
     },
+  }
+}
+
+/** A cut-out picture's alpha, as stored (not premultiplied, no orientation: it is the engine's own PNG). */
+async function pictureAlpha(picture: Blob): Promise<AlphaImage> {
+  const bitmap = await createImageBitmap(picture, { premultiplyAlpha: 'none' })
+  try {
+    const { width, height } = bitmap
+    const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true })
+    if (!context) throw new Error('No 2D canvas in this worker')
+    context.drawImage(bitmap, 0, 0)
+    const rgba = context.getImageData(0, 0, width, height).data
+    const alpha = new Uint8Array(width * height)
+    for (let i = 0; i < alpha.length; i++) alpha[i] = rgba[i * 4 + 3]!
+    return { alpha, width, height }
+  } finally {
+    bitmap.close()
   }
 }

@@ -80,6 +80,11 @@ export interface CutoutStrokes {
   /** The working image they are in the pixels of (the photo at the cut-out's size). */
   width: number
   height: number
+  /**
+   * For a garment fixed on its outfit photo: the part of that photo (percent) the working image is; absent
+   * when they are on the item's own picture.
+   */
+  crop?: { x: number; y: number; width: number; height: number }
   strokes: Array<{ mode: 'keep' | 'remove'; radius: number; points: number[] }>
 }
 

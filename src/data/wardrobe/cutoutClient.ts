@@ -7,9 +7,17 @@
 // fetched (offline before it ever was) rejects too; the next call tries again.
 import type * as ComlinkModule from 'comlink'
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
-import type { CutoutWorkerApi, DeviceCutOut, EditPreview, Stroke } from '../../../workers/cutout/cutoutApi'
+import type { BoxPercent } from '@/lib/cutout/trim'
+import type {
+  CutoutWorkerApi,
+  DeviceCutOut,
+  EditPreview,
+  EditSessionOptions,
+  GarmentSource,
+  Stroke,
+} from '../../../workers/cutout/cutoutApi'
 
-export type { DeviceCutOut, Stroke }
+export type { DeviceCutOut, GarmentSource, Stroke }
 
 /** The device cannot cut out now: its runtime or model is not on this device and cannot be fetched. */
 class DeviceCutoutUnavailable extends Error {}
@@ -125,7 +133,9 @@ export interface CutoutEditSession {
   /** The working image's size: strokes are in its pixels. */
   width: number
   height: number
-  /** The model's cut-out at the preview's size. */
+  /** The part of the outfit photo the working image is, for a garment fixed on it (null: the item's own photo). */
+  crop: BoxPercent | null
+  /** The cut-out it starts from at the preview's size. */
   preview: ImageData
   previewWith(strokes: Stroke[], revision: number): Promise<EditPreview>
   /** The sticker with these strokes: trimmed, a PNG at most `maxSize` on its longer side. */
@@ -138,10 +148,7 @@ export interface CutoutEditSession {
  * Opens a cut-out editor on a photo in the worker (loading the runtime and the model first when needed):
  * rejects when the device cannot (its runtime never reached it). The worker stays while it is open.
  */
-export async function openCutoutSession(
-  photo: Blob,
-  options: { maxSize: number; previewLongSide: number },
-): Promise<CutoutEditSession> {
+export async function openCutoutSession(photo: Blob, options: EditSessionOptions): Promise<CutoutEditSession> {
   busy += 1
   clearTimeout(idleTimer)
   let closed = false
@@ -157,6 +164,7 @@ export async function openCutoutSession(
     return {
       width: info.width,
       height: info.height,
+      crop: options.garment?.crop ?? null,
       preview: info.preview,
       previewWith: (strokes, revision) => api.preview(info.id, strokes, revision),
       render: (strokes) => api.render(info.id, strokes),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { CutoutStrokes } from '../model/rows'
 import { CUTOUT_STROKES_MAX_BYTES, keptStrokes, restoredStrokes, serverTextLength, settledStroke } from './cutoutStrokes'
 
 const size = { width: 800, height: 600 }
@@ -33,5 +34,19 @@ describe('the cut-out editor’s kept strokes', () => {
     expect(restoredStrokes({ ...kept, strokes: [{ mode: 'paint', radius: 4, points: [1, 2] }] }, size)).toEqual([])
     expect(restoredStrokes({ ...kept, strokes: [{ mode: 'keep', radius: 4, points: [1] }] }, size)).toEqual([])
     expect(restoredStrokes({ ...kept, strokes: [{ mode: 'keep', radius: 4, points: [1, 'x'] }] }, size)).toEqual([])
+  })
+
+  it('keeps the part of the outfit photo a garment was fixed on, and restores only onto that same part', () => {
+    const crop = { x: 12.5, y: 3.25, width: 40.125, height: 61 }
+    const stroke = { mode: 'keep' as const, radius: 4, points: [1, 2] }
+    const kept = JSON.parse(JSON.stringify(keptStrokes([stroke], { ...size, crop }))) as CutoutStrokes
+    expect(kept.crop).toEqual(crop)
+    expect(restoredStrokes(kept, { ...size, crop: { ...crop } })).toEqual([stroke])
+    // Not onto the item's own picture, another part of the photo, or from a malformed crop.
+    expect(restoredStrokes(kept, size)).toEqual([])
+    expect(restoredStrokes(kept, { ...size, crop: { ...crop, width: 40.126 } })).toEqual([])
+    expect(restoredStrokes({ ...kept, crop: { x: 1 } }, size)).toEqual([])
+    // Strokes kept on the item's own picture (no crop) do not restore onto the outfit photo.
+    expect(restoredStrokes(keptStrokes([stroke], size), { ...size, crop })).toEqual([])
   })
 })

@@ -44,12 +44,24 @@ export interface PreparedHints {
   guide: PreparedGuide
   /** Each grid cell's colour bin (4 bits per channel). */
   bins: Uint16Array
+  /** The probability the strokes start from: the model's, or what an earlier cut-out kept of it. */
+  start: Float32Array
 }
 
-export function prepareHints(mask: LowResMask, options: RefineOptions = DEFAULT_REFINEMENT): PreparedHints {
+/**
+ * `start` (size² values 0..1) is a cut-out to start from instead of the model's, as a garment cut from an
+ * outfit photo starts from its extracted picture: strokes change it, and the model's view still says what
+ * is background (a cell outside the start that the model sees as foreground counts as neither side).
+ */
+export function prepareHints(
+  mask: LowResMask,
+  options: RefineOptions = DEFAULT_REFINEMENT,
+  start: Float32Array = mask.probability,
+): PreparedHints {
   const cells = mask.size * mask.size
+  if (start.length !== cells) throw new Error('The starting cut-out is not on the model’s grid')
   const guide = prepareGuide(planes(mask.guide, cells), mask.size, mask.size, options.radius, options.epsilon)
-  return { mask, options, guide, bins: colourBins(mask) }
+  return { mask, options, guide, bins: colourBins(mask), start }
 }
 
 /**
@@ -68,24 +80,27 @@ export function refineWithHints(
     throw new Error('The prepared hints are for another mask or other options')
   }
   const modelGrid = options.method === 'guided' && options.grid === 'model'
-  if (strokes.length === 0 && !(prepared && modelGrid)) return refineMask(mask, image, options)
+  const start = prepared?.start ?? mask.probability
+  if (strokes.length === 0 && !(prepared && modelGrid)) {
+    return refineMask(start === mask.probability ? mask : { ...mask, probability: start }, image, options)
+  }
   const n = mask.size
   const ready = prepared ?? prepareHints(mask, options)
   const out = new Uint8Array(image.width * image.height)
   if (strokes.length === 0) {
     // refineMask's own steps on the model's grid, with the guide prepared.
-    applyCoefficients(coefficientsFor(ready.guide, mask.probability), n, n, image, options.gain, out)
+    applyCoefficients(coefficientsFor(ready.guide, start), n, n, image, options.gain, out)
     return out
   }
   const hints = rasterise(strokes, n, image.width, image.height)
-  const likelihood = colourLikelihood(mask, ready.bins, hints)
+  const likelihood = colourLikelihood(mask, ready.bins, hints, start)
   const fixed = new Int8Array(n * n)
   for (let i = 0; i < n * n; i++) {
     if (hints[i] === KEEP && likelihood[i]! >= 0.5) fixed[i] = KEEP
     else if (hints[i] === REMOVE && likelihood[i]! <= 0.5) fixed[i] = REMOVE
   }
   const reach = Math.ceil(REACH * gridRadius(strokes, n, image.width, image.height))
-  const p = Float32Array.from(mask.probability)
+  const p = Float32Array.from(start)
   spread(fixed, likelihood, p, n, reach, KEEP)
   spread(fixed, likelihood, p, n, reach, REMOVE)
   imposeFixed(fixed, p)
@@ -161,26 +176,26 @@ function colourBins(mask: LowResMask): Uint16Array {
 
 /**
  * Per cell, how much its colour (4 bits per channel) looks like what was kept rather than removed: stroked
- * cells count fully, cells the model is sure of a little. A colour seen on neither side keeps the model's
- * probability.
+ * cells count fully, cells the starting cut-out is sure of a little (a cell it leaves out counts as
+ * background only where the model agrees). A colour seen on neither side keeps the starting probability.
  */
-function colourLikelihood(mask: LowResMask, bins: Uint16Array, hints: Int8Array): Float32Array {
+function colourLikelihood(mask: LowResMask, bins: Uint16Array, hints: Int8Array, start: Float32Array): Float32Array {
   const cells = mask.size * mask.size
   const fore = new Float32Array(4096)
   const back = new Float32Array(4096)
   for (let i = 0; i < cells; i++) {
-    const p = mask.probability[i]!
+    const p = start[i]!
     const bin = bins[i]!
     if (hints[i] === KEEP) fore[bin] = fore[bin]! + 1
     else if (hints[i] === REMOVE) back[bin] = back[bin]! + 1
     if (p > SURE && hints[i] !== REMOVE) fore[bin] = fore[bin]! + SURE_WEIGHT
-    else if (p < 1 - SURE && hints[i] !== KEEP) back[bin] = back[bin]! + SURE_WEIGHT
+    else if (p < 1 - SURE && mask.probability[i]! < 1 - SURE && hints[i] !== KEEP) back[bin] = back[bin]! + SURE_WEIGHT
   }
   const likelihood = new Float32Array(cells)
   for (let i = 0; i < cells; i++) {
     const f = fore[bins[i]!]!
     const b = back[bins[i]!]!
-    likelihood[i] = f + b === 0 ? mask.probability[i]! : (f + PRIOR) / (f + b + 2 * PRIOR)
+    likelihood[i] = f + b === 0 ? start[i]! : (f + PRIOR) / (f + b + 2 * PRIOR)
   }
   return likelihood
 }

@@ -5,15 +5,22 @@
 // it: transparent under the first stroke, opaque under the undone second one.
 // On a phone (390×844, touch): a finger's stroke, a pinch, a second finger that drops a stroke, the
 // question before discarding changes, and the editor reopened on the saved fix (its stroke undoable).
+// A garment the real engine cut from an outfit upload opens on the outfit photo cropped around it, not on
+// its extracted picture.
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { eventually, seedWall } from '../support/walls'
-import { seedWardrobeItem } from '../support/wardrobe'
+import { processingDialog, seedWardrobeItem } from '../support/wardrobe'
+import { outfitTestPhoto } from '../../support/testPhotos'
+import { cropPixels, garmentCrop } from '../../../src/lib/cutout/garmentCrop'
+import { fitInside } from '../../../src/lib/cutout/squeeze'
+import type { BoxPercent } from '../../../src/lib/cutout/trim'
 
 const SHOTS = 'test-results/cutout-editor'
+const outfitPhoto = await outfitTestPhoto()
 /** The tee in the photo spans 10–90 % of it both ways (the path below, in a 100-unit box). */
 const TEE = { x0: 0.1, y0: 0.1, size: 0.8 }
 /** The middles of the tee's red band (41–49 %) and its yellow band (78–86 %). */
@@ -302,4 +309,112 @@ test('on a phone: a finger draws a Remove stroke, two pinch-zoom, a second finge
   const after = await admin.from('wardrobe_items').select('cutout_path').eq('id', item.id).single()
   expect(after.data!.cutout_path).toBe(saved.cutout_path)
   await context.close()
+})
+
+test.describe('a garment from an outfit photo', () => {
+  // The real engine analyses the photo (the stack's job runner), as for a new user's upload.
+  test.skip(!outfitPhoto, 'No outfit photo installed (apt packages opencv-doc or tuxpaint-stamps-default; .ci/run installs them)')
+
+  test('is fixed on the outfit photo around it, not on its extracted picture', async ({ browser }) => {
+    test.setTimeout(600_000)
+    const owner = await createUser()
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+    await signInContext(context, owner)
+    const page = await context.newPage()
+    await page.goto(`/${owner.username}`)
+    await expect(page.getByTestId('products-area')).toBeVisible({ timeout: 60_000 })
+    await page.getByTestId('products-area').getByRole('button', { name: 'Upload Product' }).first().click()
+    const upload = page.getByRole('dialog', { name: 'Upload Product' })
+    await upload.getByTestId('outfit-library-input').setInputFiles({ name: 'outfit.jpg', mimeType: 'image/jpeg', buffer: outfitPhoto! })
+    await upload.getByRole('button', { name: 'Upload' }).click()
+    const processing = processingDialog(page)
+    await expect(processing.getByTestId('processing-status')).toHaveText('Processing completed!', { timeout: 300_000 })
+    await processing.getByRole('button', { name: 'View your products' }).click()
+
+    // The outfit's own item names each garment and its box in the photo (spec §3, percentages).
+    const { data: outfit } = await admin
+      .from('wardrobe_items')
+      .select('image_path, analysis')
+      .eq('user_id', owner.id)
+      .eq('upload_source', 'ootd')
+      .single()
+    const analysis = (outfit as { analysis: { items: Array<{ id: string; category: string; boundingBox: BoxPercent }> } }).analysis
+    const entry = analysis.items.find((item) => item.category === 'top') ?? analysis.items[0]!
+    const { data: garment } = await admin.from('wardrobe_items').select('name, image_path').eq('id', entry.id).single()
+    const { name, image_path: picturePath } = garment as { name: string; image_path: string }
+
+    // What the editor should work on: the stored outfit photo cropped around the box, at the working size.
+    const [bucket, ...rest] = (outfit as { image_path: string }).image_path.split('/')
+    const stored = await admin.storage.from(bucket!).download(rest.join('/'))
+    const { width = 0, height = 0 } = await sharp(Buffer.from(await stored.data!.arrayBuffer())).rotate().metadata()
+    const crop = cropPixels(garmentCrop(entry.boundingBox), width, height)
+    const working = fitInside(crop.width, crop.height, 800)
+    const pictureFile = await admin.storage.from('wardrobe-stickers').download(picturePath.slice('wardrobe-stickers/'.length))
+    const picture = await sharp(Buffer.from(await pictureFile.data!.arrayBuffer())).metadata()
+
+    await page.getByTestId('products-area').getByTestId('product-name').getByText(name, { exact: true }).first().click()
+    const review = page.getByRole('dialog', { name: 'Review and edit' })
+    await review.getByRole('button', { name: 'Cut out on this device' }).click()
+    const editor = page.getByRole('dialog', { name: 'Fix the cut-out' })
+    const preview = editor.getByTestId('cutout-preview')
+    await expect(preview).toBeVisible({ timeout: 360_000 })
+    const size = await preview.evaluate((canvas) => [(canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height])
+    expect(size).toEqual([working.width, working.height])
+    // Wider than the extracted picture (in the photo's pixels), the part beyond it there to bring back.
+    expect(crop.width).toBeGreaterThan((picture.width * Math.max(width, height)) / Math.min(1024, Math.max(width, height)) + 4)
+    // It opens on the extracted picture as it is: transparent around the box, opaque within it.
+    const box = entry.boundingBox
+    const inWorking = (percentX: number, percentY: number) =>
+      [((percentX / 100) * width - crop.x) / crop.width, ((percentY / 100) * height - crop.y) / crop.height] as const
+    const [leftMargin, middleY] = inWorking(box.x - 0.15 * box.width, box.y + box.height / 2)
+    expect(leftMargin).toBeGreaterThan(0.02)
+    expect(await previewAlpha(preview, leftMargin, middleY)).toBe(0)
+    const opaqueInside = await preview.evaluate((canvas) => {
+      const c = canvas as HTMLCanvasElement
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let count = 0
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 200) count++
+      return count / (c.width * c.height)
+    })
+    expect(opaqueInside).toBeGreaterThan(0.1)
+    expect(opaqueInside).toBeLessThan(0.8)
+    await expect(editor.getByTestId('cutout-canvas')).toHaveAttribute('aria-label', `Cut-out of ${name}, 0 changes`)
+    await page.screenshot({ path: `${SHOTS}/outfit-garment.png` })
+
+    // A Keep stroke down from the middle of the box's lower edge, into the photo below the extracted
+    // picture (the wearer goes on there), brings that part into the saved cut-out.
+    await editor.getByRole('radio', { name: 'Keep' }).check()
+    const [middleX, lowerEdge] = inWorking(box.x + box.width / 2, box.y + box.height)
+    const [, below] = inWorking(box.x, Math.min(100, box.y + 1.12 * box.height))
+    const shown = (await preview.boundingBox())!
+    await page.mouse.move(shown.x + middleX * shown.width, shown.y + (lowerEdge - 0.04) * shown.height)
+    await page.mouse.down()
+    await page.mouse.move(shown.x + middleX * shown.width, shown.y + below * shown.height, { steps: 10 })
+    await page.mouse.up()
+    await expect(editor.getByTestId('cutout-canvas')).toHaveAttribute('aria-label', `Cut-out of ${name}, 1 change`)
+    await expect.poll(() => previewAlpha(preview, middleX, (lowerEdge + below) / 2)).toBeGreaterThan(127)
+    await page.screenshot({ path: `${SHOTS}/outfit-garment-kept.png` })
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await expect(editor).toBeHidden({ timeout: 60_000 })
+    const saved = await eventually(
+      async () =>
+        (await admin.from('wardrobe_items').select('cutout_path, cutout_source, cutout_strokes').eq('id', entry.id).single()).data as {
+          cutout_path: string | null
+          cutout_source: string | null
+          cutout_strokes: { width: number; height: number; crop?: BoxPercent; strokes: Array<{ mode: string }> } | null
+        },
+      (row) => row.cutout_source === 'edited' && row.cutout_path !== null,
+      30_000,
+    )
+    // The strokes are kept with the part of the photo they were drawn on, in the crop's working pixels.
+    expect(saved.cutout_strokes?.crop).toEqual(garmentCrop(entry.boundingBox))
+    expect([saved.cutout_strokes?.width, saved.cutout_strokes?.height]).toEqual([working.width, working.height])
+    expect(saved.cutout_strokes?.strokes.map((stroke) => stroke.mode)).toEqual(['keep'])
+    // The saved cut-out reaches below the extracted picture: taller, in the working image's pixels, than the box.
+    const fixedFile = await admin.storage.from('wardrobe-stickers').download(saved.cutout_path!.slice('wardrobe-stickers/'.length))
+    const fixed = await sharp(Buffer.from(await fixedFile.data!.arrayBuffer())).metadata()
+    const boxHeight = ((box.height / 100) * height * working.height) / crop.height
+    expect(fixed.height).toBeGreaterThan(boxHeight * 1.04)
+    await context.close()
+  })
 })

@@ -1,10 +1,11 @@
-// The editor's session in the cut-out worker and its previews: opens it on the item's photo (the model
+// The editor's session in the cut-out worker and its previews: opens it on the item's photo, or for a
+// garment from an outfit photo on that photo around it (src/data/wardrobe/cutoutEditing.ts; the model
 // runs once, while the dialog says "Preparing"), asks for a preview whenever the strokes change (at most
 // every PREVIEW_INTERVAL_MS while a stroke is drawn, and once when it ends), shows the newest answer, and
 // closes the session with the dialog. An item fixed by hand before opens on its kept strokes, previewed
 // before the editor is ready, so the fix is what shows first.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { cutoutEditorPhoto, savedCutoutStrokes } from '@/data/wardrobe/cutoutEditing'
+import { cutoutEditorSource, savedCutoutStrokes } from '@/data/wardrobe/cutoutEditing'
 import { restoredStrokes } from '@/data/wardrobe/cutoutStrokes'
 import { openCutoutSession, type CutoutEditSession, type Stroke } from '@/data/wardrobe/cutoutClient'
 import { useConnectivity } from '@/data/connectivity'
@@ -54,9 +55,13 @@ export function useCutoutSession(itemId: string) {
     setShown(null)
     void (async () => {
       try {
-        const photo = await cutoutEditorPhoto(replica, itemId)
         const kept = await savedCutoutStrokes(replica, itemId)
-        const opened = await openCutoutSession(photo, { maxSize: CUTOUT_MAX_SIZE, previewLongSide: PREVIEW_LONG_SIDE })
+        const { photo, garment } = await cutoutEditorSource(replica, itemId, kept)
+        const opened = await openCutoutSession(photo, {
+          maxSize: CUTOUT_MAX_SIZE,
+          previewLongSide: PREVIEW_LONG_SIDE,
+          garment,
+        })
         if (cancelled) return opened.close()
         session = opened
         const saved = restoredStrokes(kept, opened)
