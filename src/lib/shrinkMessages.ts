@@ -9,7 +9,7 @@ export interface ShrinkRequest {
   type: string
 }
 
-export type ShrinkReply =
+type ShrinkReply =
   | { id: number; blob: Blob }
   /** `unsupported`: this browser cannot do it in a worker at all (the page then shrinks on its canvas). */
   | { id: number; error: string; unsupported: boolean }
