@@ -162,6 +162,7 @@ export const bench: Bench = {
         'longest main-thread task, CPU ms': run.cpu ? round(run.cpu.longestMainTaskCpuMs, 0) : '',
         'main thread CPU, ms': run.cpu ? round(run.cpu.mainCpuMs, 0) : '',
         'compositor CPU, ms': run.cpu ? round(run.cpu.compositorCpuMs, 0) : '',
+        'workers CPU, ms': run.cpu ? round(run.cpu.workerCpuMs, 0) : '',
       })
       for (const [way, measure, engine] of [
         ['picked at once (batch)', batch, false],
@@ -187,7 +188,7 @@ export const bench: Bench = {
             'from pressing Upload until every photo is shrunk (800 px, in a web worker), kept in the replica and its job queued in the outbox; one by one also counts opening the dialog, picking and closing it each time (Playwright clicks, no human pauses)',
             'the first two rows hold the engine out (its start answered at once): the device alone; the last two run the real engine in this stack until every job has completed or failed (one by one waits in the processing dialog for each, as a single upload does); see `npm run bench -- wardrobe` for the engine alone',
             'main thread: PerformanceObserver "longtask" entries (50 ms or more) in that span; blocked time is the sum of each one over 50 ms',
-            'CPU columns (picked at once only): thread time from a Chromium trace of that span: the longest main-thread task and all of it, and the software compositor; a long task whose CPU is far below its wall time waited for a core (the shrinking worker, the compositor and the stack share two)',
+            'CPU columns (picked at once only): thread time from a Chromium trace of that span: the longest main-thread task and all of it, the software compositor, and the page\'s dedicated workers (the photo shrinker, the sync worker); a long task whose CPU is far below its wall time waited for a core (the shrinking worker, the compositor and the stack share two)',
             `machine load (os.loadavg 1/5/15 min) at start: ${loadAtStart}; at end: ${load()} (${os.cpus().length} cores)`,
           ],
         },

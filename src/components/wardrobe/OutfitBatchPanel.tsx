@@ -4,6 +4,7 @@
 // with its job, whose id is the picked photo's; one that could not be read shows its error with Retry and
 // Remove, one whose job failed with Retry; the others go on. Closing never stops anything: photos still
 // being prepared go on in the background (after a reload too) and the header pill shows the batch.
+import { memo } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useConnectivity } from '@/data/connectivity'
@@ -66,8 +67,8 @@ export function OutfitBatchPanel({
             index={index}
             picked={states ? states.picked.has(entry.jobId) : undefined}
             error={states?.picked.get(entry.jobId) ?? null}
-            onRetry={() => onRetry(entry.key)}
-            onRemove={() => onRemove(entry.key)}
+            onRetry={onRetry}
+            onRemove={onRemove}
           />
         ))}
       </ul>
@@ -82,7 +83,8 @@ export function OutfitBatchPanel({
   )
 }
 
-function BatchRow({
+/** Memoised: a batch's rows are rendered again each time one photo moves on, and only that one changed. */
+const BatchRow = memo(function BatchRow({
   entry,
   index,
   picked,
@@ -96,8 +98,8 @@ function BatchRow({
   picked: boolean | undefined
   /** Why the picked photo could not be read or kept. */
   error: string | null
-  onRetry: () => void
-  onRemove: () => void
+  onRetry: (key: string) => void
+  onRemove: (key: string) => void
 }) {
   const { online } = useConnectivity()
   const known = picked !== undefined
@@ -137,12 +139,12 @@ function BatchRow({
       </div>
       {failed && (
         <span className={styles.actions}>
-          <Button onClick={onRetry} aria-label={`${messages.batchRetry} ${name}`}>
+          <Button onClick={() => onRetry(entry.key)} aria-label={`${messages.batchRetry} ${name}`}>
             <Icon name="reset" size={16} />
             {messages.batchRetry}
           </Button>
           {unreadable && (
-            <Button onClick={onRemove} aria-label={`${messages.batchRemove} ${name}`}>
+            <Button onClick={() => onRemove(entry.key)} aria-label={`${messages.batchRemove} ${name}`}>
               {messages.batchRemove}
             </Button>
           )}
@@ -150,7 +152,7 @@ function BatchRow({
       )}
     </li>
   )
-}
+})
 
 /** The job's stored copy (a copy still waiting to upload is read from the device); an empty box while
  * the photo is being prepared (decoding 20 full-size originals would cost the page). */

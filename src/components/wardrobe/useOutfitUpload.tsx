@@ -88,8 +88,14 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
     [replica, toast],
   )
 
+  // The rows' buttons call these by key; they read the current entries and states through a ref, so they
+  // stay the same functions and a memoised row is not rendered again for them.
+  const latest = useRef({ entries, states })
+  latest.current = { entries, states }
+
   const retry = useCallback(
     async (key: string) => {
+      const { entries, states } = latest.current
       const entry = entries.find((e) => e.key === key)
       if (!entry) return
       try {
@@ -102,18 +108,20 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
         toast.error(error instanceof MutationError ? error.message : messages.startOutfitFailed)
       }
     },
-    [entries, states, replica, toast],
+    [replica, toast],
   )
 
   const remove = useCallback(
     async (key: string) => {
-      const entry = entries.find((e) => e.key === key)
+      const entry = latest.current.entries.find((e) => e.key === key)
       if (!entry) return
       setEntries((current) => current.filter((e) => e.key !== key))
       await removePickedPhoto(replica, entry.jobId)
     },
-    [entries, replica],
+    [replica],
   )
+  const onRetry = useCallback((key: string) => void retry(key), [retry])
+  const onRemove = useCallback((key: string) => void remove(key), [remove])
 
   const upload = useCallback(
     async ({ files, skipTagging }: OutfitPick) => {
@@ -142,7 +150,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       onClose={close}
       onUpload={(pick) => void upload(pick)}
       onFollow={follow}
-      batch={{ entries, states, onRetry: (key) => void retry(key), onRemove: (key) => void remove(key) }}
+      batch={{ entries, states, onRetry, onRemove }}
     />
   )
   return { open, follow, followBatch, dialogs, isOpen: phase.kind !== 'closed' }

@@ -1,6 +1,6 @@
 // The URL to put in an <img> for a stored image, kept current: it follows the upload queue (local Blob
 // first) and can be re-resolved with a freshly signed link after a failed load.
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ImageSigner } from '../replica'
 import { useReplica } from '../ReplicaContext'
@@ -44,29 +44,46 @@ export function useImageUrl(imagePath: string | null, externalUrl: string | null
   const known = knownUrl(images, imagePath, externalUrl, knownPending)
   const [state, setState] = useState<Resolved>(() => (known ? { url: known, resolving: false } : { url: null, resolving: true }))
   const queried = useLiveQuery(
-    async () => (knownPending !== undefined ? knownPending : imagePath ? (await db.pendingUploads.get(imagePath)) !== undefined : false),
+    // Counted by key, never read: the row holds the waiting photo's Blob.
+    async () => (knownPending !== undefined ? knownPending : imagePath ? (await db.pendingUploads.where(':id').equals(imagePath).count()) > 0 : false),
     [db, imagePath, knownPending],
   )
   const pendingUpload = knownPending ?? queried
+  // What the last resolve found for this image (`key`: path, link and attempt) and the local copy it
+  // shows, if any. The upload state is read beside the picture: its first answer, or the upload ending,
+  // must not resolve the picture again (a batch of 20 photos made each thumbnail read its Blob twice and
+  // sign a link for a picture already on screen). A local copy once shown stays: it is the same picture.
+  const last = useRef<{ key: string; local: string | null } | null>(null)
+  useEffect(
+    () => () => {
+      if (last.current?.local) URL.revokeObjectURL(last.current.local)
+      last.current = null
+    },
+    [],
+  )
 
   useEffect(() => {
     if (known && attempt === 0) {
+      if (last.current?.local) URL.revokeObjectURL(last.current.local)
+      last.current = null
       setState((s) => (s.url === known && !s.resolving ? s : { url: known, resolving: false }))
       return
     }
+    const key = `${imagePath}\n${externalUrl}\n${attempt}`
+    const previous = last.current
+    // Resolved already: again only for a photo that now waits to upload where a link was shown.
+    if (previous?.key === key && (previous.local !== null || pendingUpload !== true)) return
     let cancelled = false
-    let objectUrl: string | null = null
     setState((s) => ({ url: s.url, resolving: true }))
     void resolveImage(db, images, imagePath, externalUrl, attempt > 0).then((source) => {
       if (cancelled) return
-      if (source?.kind === 'blob') {
-        objectUrl = URL.createObjectURL(source.blob)
-        setState({ url: objectUrl, resolving: false })
-      } else setState({ url: source?.url ?? null, resolving: false })
+      const local = source?.kind === 'blob' ? URL.createObjectURL(source.blob) : null
+      if (last.current?.local) URL.revokeObjectURL(last.current.local)
+      last.current = { key, local }
+      setState({ url: local ?? (source?.kind === 'url' ? source.url : null), resolving: false })
     })
     return () => {
       cancelled = true
-      if (objectUrl) URL.revokeObjectURL(objectUrl)
     }
   }, [db, images, imagePath, externalUrl, attempt, pendingUpload, known])
 

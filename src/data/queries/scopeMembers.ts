@@ -15,9 +15,10 @@ export async function scopeRows<T extends SyncedTable>(db: MooriDB, scope: Scope
   return rows.filter((row): row is SyncedRows[T] => row !== undefined)
 }
 
-/** Which of these `bucket/path` images still wait on the device for their upload. */
+/** Which of these `bucket/path` images still wait on the device for their upload. Keys only: reading the
+ * rows would bring every waiting photo's Blob back to the main thread on each run. */
 export async function pendingImages(db: MooriDB, paths: Array<string | null>): Promise<Set<string>> {
   const wanted = [...new Set(paths.filter((p): p is string => Boolean(p)))]
-  const found = await db.pendingUploads.bulkGet(wanted)
-  return new Set(found.filter((upload) => upload !== undefined).map((upload) => upload.key))
+  if (wanted.length === 0) return new Set()
+  return new Set(await db.pendingUploads.where(':id').anyOf(wanted).primaryKeys())
 }

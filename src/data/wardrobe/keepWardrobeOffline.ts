@@ -30,17 +30,17 @@ export interface OfflineKeeper {
 /** The images of one's own wardrobe the device should keep: photos, cut-outs, garments' outfit photos. */
 export async function ownWardrobeImages(db: MooriDB, userId: string): Promise<string[]> {
   const items = await db.wardrobeItems.where('userId').equals(userId).toArray()
+  // A garment found in an outfit photo: its picture is already a cut-out, and a new one (a hand fix) is
+  // made from the outfit photo. Their jobs are read in one go (one at a time, a wardrobe of outfit
+  // photos costs a transaction per item on every pass).
+  const garments = items.filter((item) => item.jobId && !item.analysis)
+  const jobs = await db.jobs.bulkGet(garments.map((item) => item.jobId!))
   const paths = new Set<string>()
   for (const item of items) {
     paths.add(item.imagePath)
     if (item.cutoutPath) paths.add(item.cutoutPath)
-    // A garment found in an outfit photo: its picture is already a cut-out, and a new one (a hand fix)
-    // is made from the outfit photo.
-    if (item.jobId && !item.analysis) {
-      const outfit = (await db.jobs.get(item.jobId))?.input.image_path
-      if (outfit) paths.add(outfit)
-    }
   }
+  for (const job of jobs) if (job?.input.image_path) paths.add(job.input.image_path)
   return [...paths].filter((path) => splitImagePath(path) !== null)
 }
 
@@ -52,11 +52,13 @@ export async function ownWardrobeImages(db: MooriDB, userId: string): Promise<st
 export async function keepOwnWardrobe(replica: Replica, keeper: OfflineKeeper): Promise<number> {
   const { db, userId } = replica
   if (!userId) return 0
-  const queue = await ownWardrobeImages(db, userId)
+  const all = await ownWardrobeImages(db, userId)
+  // Keys only, in one read: the rows hold the waiting photos' Blobs.
+  const pending = new Set(all.length === 0 ? [] : await db.pendingUploads.where(':id').anyOf(all).primaryKeys())
+  const queue = all.filter((path) => !pending.has(path))
   let fetched = 0
   const next = async (): Promise<void> => {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      if (await db.pendingUploads.get(path)) continue
       const parts = splitImagePath(path)!
       if (await keeper.has(replica.images.objectUrl(parts.bucket, parts.path))) continue
       await keeper.idle()

@@ -2,6 +2,7 @@
 // only the public ones; newest first, each with its tags, its outfit job (an outfit photo's card shows
 // where its analysis stands) and whether its photo still waits on the device. Stats count items, tags
 // and categories. The scope's state is read in the same snapshot, so the grid never flashes empty.
+import { useMemo, useRef } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
 import { keyOf } from '../mutations/enqueue'
@@ -12,6 +13,7 @@ import { useReplica } from '../ReplicaContext'
 import { pendingImages } from '../queries/scopeMembers'
 import { readScopeStatus, type ScopeStatus } from '../queries/useScope'
 import { compareCodeUnits } from '@/lib/compareCodeUnits'
+import { keepUnchanged } from '@/lib/sameData'
 
 export interface WardrobeEntry {
   item: WardrobeItemRow
@@ -87,7 +89,7 @@ export function useWardrobe(owner: { id: string; username: string } | null): War
   const { db, userId } = useReplica()
   const ownerId = owner?.id ?? null
   const username = owner?.username ?? ''
-  return useLiveQuery(async () => {
+  const answer = useLiveQuery(async () => {
     if (!ownerId) return { status: 'ready' as const, error: null, entries: [], stats: wardrobeStats([]) }
     const scope: ScopeKey = ownerId === userId ? 'me' : profileScope(username)
     const [state, items] = await Promise.all([
@@ -98,6 +100,20 @@ export function useWardrobe(owner: { id: string; username: string } | null): War
     const entries = await wardrobeEntries(db, visible)
     return { status: state.status, error: state.error, entries, stats: wardrobeStats(entries) }
   }, [db, ownerId, userId, username])
+  return useSteadyEntries(answer)
+}
+
+/** The view with each entry that did not change since the last answer kept as the same object: the query
+ * runs again on every write to the user's items, jobs, uploads or outbox (a batch of 20 photos makes a
+ * hundred), and the memoised cards then render only the entry that changed. */
+function useSteadyEntries(view: WardrobeView | undefined): WardrobeView | undefined {
+  const previous = useRef<WardrobeEntry[] | undefined>(undefined)
+  return useMemo(() => {
+    if (!view) return view
+    const entries = keepUnchanged(previous.current, view.entries, (entry) => entry.item.id)
+    previous.current = entries
+    return entries === view.entries ? view : { ...view, entries }
+  }, [view])
 }
 
 /** One job as the processing dialog follows it, with what still waits on the device before it. */

@@ -105,7 +105,7 @@ test('a screen whose code is not on the device yet says so offline, and opens on
 test('a photo added while the photo shrinker cannot be had is shrunk by the canvas and kept', async ({ browser }) => {
   // No service worker and the shrinker's chunk refused: as offline before anything fetched it ahead.
   const context = await browser.newContext({ serviceWorkers: 'block' })
-  await context.route(/\/assets\/browser-image-compression-[^/]+\.js$/, (route) => route.abort('internetdisconnected'))
+  await context.route(/\/assets\/shrink\.worker-[^/]+\.js$/, (route) => route.abort('internetdisconnected'))
   const user = await createUser()
   await signInContext(context, user)
   const wall = await seedWall(user, { name: 'No shrinker here' })

@@ -1,4 +1,4 @@
-// Uploads: a big photo is shrunk on the device to fit 800 px and stored as JPEG; a PDF is refused with
+// Uploads: a big photo is shrunk on the device to fit 800 px and stored as JPEG, a sideways phone photo upright; a PDF is refused with
 // the spec's text; offline, a photo and moves wait on the device and reach the server (and another
 // person) once the connection is back. Plus the submission page.
 import { expect, test } from '@playwright/test'
@@ -66,6 +66,33 @@ test('a 4000×3000 photo is stored as a JPEG that fits in 800 px; a PDF is refus
   expect(meta.format).toBe('jpeg')
   expect(Math.max(meta.width, meta.height)).toBe(800)
   expect(meta.width / meta.height).toBeCloseTo(4 / 3, 2)
+})
+
+test('a phone photo stored sideways (EXIF orientation 6) is shrunk upright', async ({ context, page }) => {
+  const wall = await seedWall(owner, { name: 'Sideways photos' })
+  await signInContext(context, owner)
+  await openWall(page, wall.id, 0)
+  // The pixels are 1600 × 1200; the camera says to turn them a quarter clockwise: 1200 × 1600 upright.
+  const sideways = await sharp(await photo(200, 1600, 1200)).withMetadata({ orientation: 6 }).jpeg().toBuffer()
+  await page.getByRole('button', { name: 'Upload' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Upload an image' })
+  await dialog.getByLabel('Choose an image').setInputFiles({ name: 'sideways.jpg', mimeType: 'image/jpeg', buffer: sideways })
+  await dialog.getByLabel('Name (optional)').fill('Sideways photo')
+  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await expect(page.getByRole('dialog', { name: 'Sideways photo' })).toBeVisible({ timeout: 20_000 })
+
+  const [stored] = await eventually(
+    async () => (await wallPolaroids(wall.id)).filter((p) => p.name === 'Sideways photo' && p.image_path !== null),
+    (rows) => rows.length === 1,
+  )
+  const file = await eventually(
+    async () => (await admin.storage.from('polaroid-images').download(stored!.image_path!.replace(/^polaroid-images\//, ''))).data,
+    (blob) => blob !== null,
+  )
+  const meta = await sharp(Buffer.from(await file!.arrayBuffer())).metadata()
+  expect({ width: meta.width, height: meta.height }).toEqual({ width: 600, height: 800 })
+  // Upright in its pixels: nothing left for a viewer to turn.
+  expect(meta.orientation ?? 1).toBe(1)
 })
 
 test.describe(() => {
