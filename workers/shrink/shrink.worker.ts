@@ -1,8 +1,9 @@
 // The photo shrinker (spec §5, §9; issue 25): one worker kept for the page, asked for one photo at a time
-// (`src/lib/downscaleImage.ts`). It decodes the photo upright (EXIF orientation applied), has the browser
-// resize it (high quality) so it fits within the longer side asked for, never enlarging, and encodes it
-// on white (a JPEG has no transparency). A worker per photo, as the library before it started, cost a
-// thread, a script compile and a full-size canvas copy for every photo of a batch, on cores the page shares.
+// (`src/lib/downscaleImage.ts`). browser-image-compression does the shrink here (EXIF orientation applied,
+// fit within the longer side asked for, JPEG at the quality asked for, one pass): called inside a worker
+// it works in place instead of starting a worker of its own. Its default on the page started a worker per
+// photo, each compiling the library and copying a full-size canvas, on cores the page shares.
+import imageCompression from 'browser-image-compression'
 import type { ShrinkerMessage, ShrinkRequest } from '@/lib/shrinkMessages'
 
 /** The worker's global scope, as much of it as this uses (the app's types are the page's DOM). */
@@ -14,26 +15,16 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope
 
 async function shrink({ file, maxSide, quality, type }: ShrinkRequest): Promise<Blob> {
-  const full = await createImageBitmap(file, { imageOrientation: 'from-image' })
-  const scale = Math.min(1, maxSide / Math.max(full.width, full.height))
-  const width = Math.max(1, Math.round(full.width * scale))
-  const height = Math.max(1, Math.round(full.height * scale))
-  let bitmap = full
-  if (width !== full.width || height !== full.height) {
-    bitmap = await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' })
-    full.close()
-  }
-  try {
-    const canvas = new OffscreenCanvas(width, height)
-    const context = canvas.getContext('2d')
-    if (!context) throw new Error('No 2D canvas in this worker')
-    context.fillStyle = '#ffffff'
-    context.fillRect(0, 0, width, height)
-    context.drawImage(bitmap, 0, 0)
-    return await canvas.convertToBlob({ type, quality })
-  } finally {
-    bitmap.close()
-  }
+  const named = file instanceof File ? file : new File([file], 'photo', { type: file.type })
+  const result = await imageCompression(named, {
+    maxWidthOrHeight: maxSide,
+    initialQuality: quality,
+    fileType: type,
+    useWebWorker: false,
+    // Keep the one pass at the quality asked for: no size target, so the library does not loop.
+    maxIteration: 1,
+  })
+  return result.type === type ? result : new Blob([result], { type })
 }
 
 scope.addEventListener('message', (event) => {
