@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openReplicaDatabase } from '../db'
-import { earlyWall, onEarlyWall, replicaMissingAtBoot, startFirstScreenRead } from './firstScreen'
+import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
+import {
+  earlyOwnProfile,
+  earlyWall,
+  onEarlyOwnProfile,
+  onEarlyWall,
+  replicaMissingAtBoot,
+  startFirstScreenRead,
+} from './firstScreen'
 import type { EarlyWall } from './readWallEarly'
 
 const serverWall = {
@@ -41,7 +49,8 @@ function heldFetch(body: unknown) {
   const fetcher = (async (url: string) => {
     urls.push(url)
     await answered
-    return new Response(JSON.stringify(body), { status: 200 })
+    const answer = typeof body === 'function' ? (body as (url: string) => unknown)(url) : body
+    return new Response(JSON.stringify(answer), { status: 200 })
   }) as unknown as typeof fetch
   return { urls, fetcher, release }
 }
@@ -95,6 +104,47 @@ describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
     const server = heldFetch([serverWall])
     startFirstScreenRead('/wall/w1', db.name, 'http://stack', auth, server.fetcher)
     await vi.waitFor(() => expect(earlyWall(db.name, 'w1')).toMatchObject({ source: 'replica', wall: null }))
+    expect(server.urls).toEqual([])
+    await db.delete()
+  })
+})
+
+describe("startFirstScreenRead on a signed-in person's first visit", () => {
+  const ada = { id: 'u1', username: 'Ada', display_name: null, avatar_path: null, bio: null, txid: '41' }
+  const signedIn = { anonKey: 'anon', accessToken: 'tok', userId: 'u1' }
+  const answers = (url: string) => (url.includes('/rest/v1/profiles?') ? [ada] : [serverWall])
+
+  it('asks for their own profile beside the wall, and hands it to whoever waits for it', async () => {
+    const server = heldFetch(answers)
+    startFirstScreenRead('/wall/w1', 'moori-first-visit-own', 'http://stack', signedIn, server.fetcher)
+    const got = new Promise<EarlyOwnProfile>((resolve) => onEarlyOwnProfile('moori-first-visit-own', 'u1', resolve))
+    await vi.waitFor(() => expect(server.urls).toHaveLength(2))
+    expect(server.urls.some((url) => url.startsWith('http://stack/rest/v1/profiles?'))).toBe(true)
+    expect(earlyOwnProfile('moori-first-visit-own', 'u1')).toBeUndefined()
+    server.release()
+    expect((await got).profile?.username).toBe('Ada')
+    expect(earlyOwnProfile('moori-first-visit-own', 'u1')?.profile?.usernameLower).toBe('ada')
+    expect(earlyOwnProfile('moori-first-visit-own', 'someone-else')).toBeUndefined()
+  })
+
+  it('asks on the home page and on any other screen too', async () => {
+    for (const path of ['/', '/ada', '/create-wall']) {
+      const server = heldFetch(answers)
+      const name = `moori-first-visit-own-${path.length}`
+      startFirstScreenRead(path, name, 'http://stack', signedIn, server.fetcher)
+      server.release()
+      await vi.waitFor(() => expect(earlyOwnProfile(name, 'u1')?.profile?.username).toBe('Ada'))
+    }
+  })
+
+  it('does not ask when the device holds the replica (the profile is in it)', async () => {
+    const db = openReplicaDatabase('first-screen-own-warm')
+    await db.open()
+    db.close()
+    const server = heldFetch(answers)
+    startFirstScreenRead('/', db.name, 'http://stack', signedIn, server.fetcher)
+    await vi.waitFor(() => expect(replicaMissingAtBoot(db.name)).toBe(false))
+    server.release()
     expect(server.urls).toEqual([])
     await db.delete()
   })

@@ -3,7 +3,9 @@
 // REST request (fetchWallEarly), and the photos of the cards the first screenful shows, so the browser
 // fetches them while the JavaScript still loads. The wall's hooks take the rows as their starting value
 // (or as soon as they arrive); their live queries replace them when they answer. On a first visit to
-// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly).
+// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly). A signed-in
+// person's first visit also asks for their own profile (fetchOwnProfileEarly), which the route guard,
+// the header and home need before they can show anything of theirs.
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
@@ -11,6 +13,7 @@ import { publicStorageUrl } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { splitImagePath } from '../images/imageSource'
 import { fetchDiscoverEarly, type EarlyDiscoverCard } from './fetchDiscoverEarly'
+import { fetchOwnProfileEarly, type EarlyOwnProfile } from './fetchOwnProfileEarly'
 import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
 import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
@@ -32,6 +35,14 @@ interface EarlyDiscover {
   listeners: Set<(cards: EarlyDiscoverCard[]) => void>
 }
 let discover: EarlyDiscover | null = null
+/** A signed-in first visit's own profile, from the server. */
+interface EarlyOwn {
+  databaseName: string
+  userId: string
+  answer?: EarlyOwnProfile
+  listeners: Set<(answer: EarlyOwnProfile) => void>
+}
+let own: EarlyOwn | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
 let probe: { databaseName: string; missing: boolean } | null = null
 /** Kept so the preloaded pictures stay in the page's image cache until the wall shows them. */
@@ -75,8 +86,12 @@ export function startFirstScreenRead(
   fetcher: typeof fetch = fetch,
 ): void {
   if (typeof indexedDB === 'undefined') return
+  // Set up before any answer, so the account can wait for it from its first render.
+  const mine: EarlyOwn | null = auth.userId ? { databaseName, userId: auth.userId, listeners: new Set() } : null
+  own = mine
   const found = (exists: boolean) => {
     probe = { databaseName, missing: !exists }
+    if (!exists && mine) void fetchOwnProfile(mine, supabaseUrl, auth, fetcher)
   }
   const wallId = wallIdOfPath(pathname)
   // Other screens only ask whether the replica is there; a wall's read answers that too (one open).
@@ -122,6 +137,14 @@ async function fetchFirstVisit(current: EarlyRead, supabaseUrl: string, auth: Ea
   // preloaded first is what Chrome then shows instead (it takes a larger candidate it has cached), at
   // three times the bytes. The rows alone let the cards, and their sized photos, start this early.
   for (const listener of [...current.listeners]) listener(wall)
+}
+
+/** A signed-in first visit: the person's own profile from the server, in the same burst as the rows. */
+async function fetchOwnProfile(current: EarlyOwn, supabaseUrl: string, auth: EarlyAuth, fetcher: typeof fetch) {
+  const answer = await fetchOwnProfileEarly(supabaseUrl, current.userId, auth, fetcher)
+  if (!answer) return
+  current.answer = answer
+  for (const listener of [...current.listeners]) listener(answer)
 }
 
 /**
@@ -175,6 +198,28 @@ function releaseEarlyWall(): void {
 /** The replica holds the wall now: a first visit's copy from the server must not seed it again. */
 export function earlyWallTakenOver(databaseName: string, wallId: string): void {
   if (early?.databaseName === databaseName && early.wallId === wallId) early = null
+}
+
+/** A first visit's own profile as the server answered it (for that replica's user), once it has. */
+export function earlyOwnProfile(databaseName: string, userId: string): EarlyOwnProfile | undefined {
+  return own?.databaseName === databaseName && own.userId === userId ? own.answer : undefined
+}
+
+/** Calls `listener` with the own profile's answer when it arrives. Returns the unsubscribe function. */
+export function onEarlyOwnProfile(
+  databaseName: string,
+  userId: string,
+  listener: (answer: EarlyOwnProfile) => void,
+): () => void {
+  const current = own
+  if (!current || current.databaseName !== databaseName || current.userId !== userId) return () => {}
+  current.listeners.add(listener)
+  return () => current.listeners.delete(listener)
+}
+
+/** The replica has pulled `me`: the server's copy of the own profile must not answer again. */
+export function earlyOwnProfileTakenOver(databaseName: string): void {
+  if (own?.databaseName === databaseName) own = null
 }
 
 /** The replica holds the Discover cards now. */
