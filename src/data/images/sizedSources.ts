@@ -15,5 +15,10 @@ export function publicSrcSet(signer: ImageSigner, imagePath: string | null, url:
   const parts = splitImagePath(imagePath)
   if (!parts || !PUBLIC_BUCKETS.has(parts.bucket) || url !== signer.publicUrl(parts.bucket, parts.path)) return null
   const sized = signer.publicSizedUrl.bind(signer)
-  return [...RENDER_WIDTHS.map((width) => `${sized(parts.bucket, parts.path, width)} ${width}w`), `${url} ${STORED_WIDTH}w`].join(', ')
+  return sizedSrcSet(url, (width) => sized(parts.bucket, parts.path, width))
+}
+
+/** The srcset of a photo whose whole copy is at `wholeUrl`: Storage's rendered widths, then the whole. */
+export function sizedSrcSet(wholeUrl: string, sizedUrl: (width: number) => string): string {
+  return [...RENDER_WIDTHS.map((width) => `${sizedUrl(width)} ${width}w`), `${wholeUrl} ${STORED_WIDTH}w`].join(', ')
 }
