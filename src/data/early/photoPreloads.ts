@@ -10,7 +10,7 @@ import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
 import { POLAROID_FOOTPRINT, polaroidPhotoSizes } from '@/lib/cardFootprints'
 import { publicRenderUrl, publicStorageUrl, SIZED_PHOTO_QUALITY } from '@/lib/publicStorageUrl'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
-import { splitImagePath } from '../images/imageSource'
+import { splitImagePath } from '../images/imagePath'
 import { sizedSrcSet } from '../images/sizedSources'
 import type { EarlyWall } from './readWallEarly'
 

@@ -3,7 +3,7 @@
 // stored photo's bytes. Private photos are left whole (each size would need its own signed link).
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import type { ImageSigner } from '../replica'
-import { splitImagePath } from './imageSource'
+import { splitImagePath } from './imagePath'
 
 /** Widths Storage renders; the stored photo (at most 800 px, spec §5) serves anything wider. */
 const RENDER_WIDTHS = [240, 480] as const
