@@ -4,7 +4,7 @@ export const POLAROID_FOOTPRINT = { width: 220, height: 292 } as const
 export const STICKER_FOOTPRINT = { size: 160 } as const
 
 /** The photo box of a polaroid card (220 px wide, 12 px of frame each side). */
-export const POLAROID_PHOTO_WIDTH = 196
+const POLAROID_PHOTO_WIDTH = 196
 
 /** Zoom rounded up to a quarter step (at least 0.25): the photos' `sizes` change a few times a visit at most. */
 export const quarterUp = (zoom: number): number => Math.max(0.25, Math.ceil(zoom * 4) / 4)
