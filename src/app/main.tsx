@@ -20,7 +20,7 @@ const stored = readStoredSession(globalThis.localStorage, AUTH_STORAGE_KEY)
 startFirstScreenRead(
   location.pathname,
   databaseNameFor(stored?.user.id ?? null),
-  appConfig.supabaseUrl,
+  { url: appConfig.supabaseUrl, imageTransforms: appConfig.imageTransforms },
   earlyAuthOf(appConfig.anonKey, stored),
 )
 void import('./startApp').then(({ startApp }) => startApp())

@@ -5,8 +5,10 @@
 // an answer the profile counts as loaded with whatever is known (spec §4). Offline, "not known yet"
 // is not "none": on a new device whose replica has not heard from the server, the account keeps
 // waiting for the network (and says so) instead of being sent to set up a profile it already has.
+// On a first visit (no replica yet) the boot script asks the server for the profile beside the first
+// screen's rows, and its answer counts until the `me` pull is in (src/data/early/fetchOwnProfileEarly.ts).
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useMyProfileState } from '@/data/queries/useProfile'
+import { useMyProfileState, useNetworkOwnProfile } from '@/data/queries/useProfile'
 import { useRetainScope } from '@/data/queries/useScope'
 import { useConnectivity } from '@/data/connectivity'
 import type { ProfileRow } from '@/data/model/rows'
@@ -35,6 +37,7 @@ export function useAccountSource(): Account {
   const offline = !useConnectivity().online
   const replicaProfile = mine?.profile
   const me = { status: mine?.me ?? 'loading' }
+  const network = useNetworkOwnProfile(mine?.me)
   const [timedOut, setTimedOut] = useState(false)
   // The replica showed this user's profile and now has none (the server refused the profile setup,
   // or the account was deleted): from then on the session-storage copy is stale and must not answer.
@@ -65,9 +68,14 @@ export function useAccountSource(): Account {
       waitingForNetwork: false,
     }
   }
+  // The server's answer to the boot script (a first visit) is newer than the session-storage copy.
+  const fromServer = gone ? undefined : network
   const cached = gone ? null : readCachedProfile(userId)
-  const profile = replicaProfile ?? (me.status === 'ready' ? null : cached)
-  const known = replicaProfile !== undefined && (replicaProfile !== null || me.status === 'ready' || gone)
+  const profile = replicaProfile ?? (me.status === 'ready' ? null : fromServer ? fromServer.profile : cached)
+  const known =
+    (replicaProfile !== undefined && (replicaProfile !== null || me.status === 'ready' || gone)) ||
+    // A profile counts at once; "none" once the replica has answered too (a profile made here is there).
+    (fromServer !== undefined && (fromServer.profile !== null || replicaProfile !== undefined))
   const waitingForNetwork = !known && !cached && offline
   return {
     status: 'signedIn',

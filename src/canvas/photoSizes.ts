@@ -3,19 +3,16 @@
 // size instead of an enlarged small one. The browser picks again from the srcset when `sizes` changes.
 // It only grows (in quarter steps of zoom, a few changes a visit at most): zooming out keeps what loaded.
 import type { CameraState } from '@/lib/camera'
+import { polaroidPhotoSizes, quarterUp } from '@/lib/cardFootprints'
 
-/** The photo box of a polaroid card (220 px wide, 12 px of frame each side). */
-const WALL_PHOTO_WIDTH = 196
 const SETTLE_MS = 200
 
 /** The largest zoom a photo has been asked for on the wall shown now, in quarter steps. */
 let scale = 0
 
-const quarterUp = (zoom: number) => Math.max(0.25, Math.ceil(zoom * 4) / 4)
-
 function sizesAt(zoom: number): string {
   scale = Math.max(scale, quarterUp(zoom))
-  return `${Math.round(WALL_PHOTO_WIDTH * scale)}px`
+  return polaroidPhotoSizes(scale)
 }
 
 /** The `sizes` a wall card's photo is rendered with, at the camera's zoom now (or larger, if seen). */

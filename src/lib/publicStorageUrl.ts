@@ -12,6 +12,9 @@ export function authenticatedStorageUrl(supabaseUrl: string, bucket: string, pat
   return encodeURI(`${storageBase(supabaseUrl)}/object/authenticated/${bucket}/${path.replace(/^\/+/, '')}`)
 }
 
+/** JPEG quality of resized photos: a small picture hides less of its compression than the full one. */
+export const SIZED_PHOTO_QUALITY = 75
+
 /** The object resized to `width` px wide by Storage (`getPublicUrl(path, { transform: { width, quality } })`). */
 export function publicRenderUrl(supabaseUrl: string, bucket: string, path: string, width: number, quality: number): string {
   const query = new URLSearchParams({ width: String(width), quality: String(quality) })

@@ -114,11 +114,20 @@ describe('wallRestUrl', () => {
 describe('earlyAuthOf', () => {
   const now = 1_800_000_000_000
   it("uses the stored session's token while it is valid, else anon", () => {
-    expect(earlyAuthOf('anon', null, now)).toEqual({ anonKey: 'anon', accessToken: null })
+    expect(earlyAuthOf('anon', null, now)).toEqual({ anonKey: 'anon', accessToken: null, userId: null })
     expect(earlyAuthOf('anon', { accessToken: 't', expiresAt: now / 1000 + 3600 }, now).accessToken).toBe('t')
     expect(earlyAuthOf('anon', { accessToken: 't', expiresAt: now / 1000 - 1 }, now).accessToken).toBeNull()
     // About to expire: it could on the way.
     expect(earlyAuthOf('anon', { accessToken: 't', expiresAt: now / 1000 + 5 }, now).accessToken).toBeNull()
+  })
+
+  it('knows who is signed in even when the token has expired (their profile is readable by anyone)', () => {
+    const user = { id: 'u1' }
+    expect(earlyAuthOf('anon', { accessToken: 't', expiresAt: now / 1000 - 1, user }, now)).toEqual({
+      anonKey: 'anon',
+      accessToken: null,
+      userId: 'u1',
+    })
   })
 })
 

@@ -11,6 +11,8 @@ export interface EarlyAuth {
   anonKey: string
   /** The stored session's access token, when there is one that has not expired. */
   accessToken: string | null
+  /** Who the stored session says is signed in (even with an expired token): their own profile comes early. */
+  userId?: string | null
 }
 
 /** The one request: the wall (not deleted), its owner, and its live polaroids and stickers. */
@@ -70,11 +72,11 @@ const EXPIRY_MARGIN_MS = 30_000
  * an expired one only once loaded), else anon. */
 export function earlyAuthOf(
   anonKey: string,
-  session: { accessToken: string; expiresAt: number } | null,
+  session: { accessToken: string; expiresAt: number; user?: { id: string } } | null,
   now = Date.now(),
 ): EarlyAuth {
   const valid = session !== null && session.expiresAt * 1000 > now + EXPIRY_MARGIN_MS
-  return { anonKey, accessToken: valid ? session.accessToken : null }
+  return { anonKey, accessToken: valid ? session.accessToken : null, userId: session?.user?.id ?? null }
 }
 
 /** The Authorization a request carries: the user's token while it is valid, else the anon key. */

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openReplicaDatabase } from '../db'
-import { earlyWall, onEarlyWall, replicaMissingAtBoot, startFirstScreenRead } from './firstScreen'
+import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
+import {
+  earlyOwnProfile,
+  earlyWall,
+  onEarlyOwnProfile,
+  onEarlyWall,
+  replicaMissingAtBoot,
+  startFirstScreenRead,
+} from './firstScreen'
 import type { EarlyWall } from './readWallEarly'
 
 const serverWall = {
@@ -41,35 +49,33 @@ function heldFetch(body: unknown) {
   const fetcher = (async (url: string) => {
     urls.push(url)
     await answered
-    return new Response(JSON.stringify(body), { status: 200 })
+    const answer = typeof body === 'function' ? (body as (url: string) => unknown)(url) : body
+    return new Response(JSON.stringify(answer), { status: 200 })
   }) as unknown as typeof fetch
   return { urls, fetcher, release }
 }
 
-const preloaded: string[] = []
+/** The <link rel=preload> elements the boot script adds to the document's head. */
+const preloaded: Array<Record<string, string>> = []
 beforeEach(() => {
   vi.stubGlobal('window', { innerWidth: 1280, innerHeight: 800 })
-  vi.stubGlobal(
-    'Image',
-    class {
-      fetchPriority = ''
-      set src(value: string) {
-        preloaded.push(value)
-      }
-    },
-  )
+  vi.stubGlobal('document', {
+    createElement: () => ({}),
+    head: { append: (link: Record<string, string>) => preloaded.push(link) },
+  })
 })
 afterEach(() => {
   vi.unstubAllGlobals()
   preloaded.length = 0
 })
 
+const stack = { url: 'http://stack', imageTransforms: true }
 const auth = { anonKey: 'anon', accessToken: null }
 
 describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
   it('asks the server once, and hands its rows to whoever waits for them', async () => {
     const server = heldFetch([serverWall])
-    startFirstScreenRead('/wall/w1', 'moori-first-visit-1', 'http://stack', auth, server.fetcher)
+    startFirstScreenRead('/wall/w1', 'moori-first-visit-1', stack, auth, server.fetcher)
     const got = new Promise<EarlyWall>((resolve) => onEarlyWall('moori-first-visit-1', 'w1', resolve))
     await vi.waitFor(() => expect(server.urls).toHaveLength(1))
     expect(server.urls[0]).toMatch(/^http:\/\/stack\/rest\/v1\/walls\?/)
@@ -82,8 +88,12 @@ describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
     expect(wall.polaroids.map((p) => p.name)).toEqual(['Linen shirt'])
     expect(earlyWall('moori-first-visit-1', 'w1')).toBe(wall)
     expect(earlyWall('moori-first-visit-1', 'other')).toBeUndefined()
-    // The cards load their photos at the size their box needs; a whole photo preloaded would replace it.
-    expect(preloaded).toEqual([])
+    // The photo at the size its card asks for (the same srcset and sizes), never the whole photo, which
+    // the browser would show instead.
+    expect(preloaded).toHaveLength(1)
+    expect(preloaded[0]).toMatchObject({ rel: 'preload', as: 'image', imageSizes: '147px' })
+    expect(preloaded[0]!.imageSrcset).toMatch(/^http:\/\/stack\/storage\/v1\/render\/image\/public\/polaroid-images\/w1\/p1\.jpg\?width=240/)
+    expect(preloaded[0]!.href).toBeUndefined()
     // Nothing of it went into a replica: the database is still not there.
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('moori-first-visit-1')
   })
@@ -93,8 +103,49 @@ describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
     await db.open()
     db.close()
     const server = heldFetch([serverWall])
-    startFirstScreenRead('/wall/w1', db.name, 'http://stack', auth, server.fetcher)
+    startFirstScreenRead('/wall/w1', db.name, stack, auth, server.fetcher)
     await vi.waitFor(() => expect(earlyWall(db.name, 'w1')).toMatchObject({ source: 'replica', wall: null }))
+    expect(server.urls).toEqual([])
+    await db.delete()
+  })
+})
+
+describe("startFirstScreenRead on a signed-in person's first visit", () => {
+  const ada = { id: 'u1', username: 'Ada', display_name: null, avatar_path: null, bio: null, txid: '41' }
+  const signedIn = { anonKey: 'anon', accessToken: 'tok', userId: 'u1' }
+  const answers = (url: string) => (url.includes('/rest/v1/profiles?') ? [ada] : [serverWall])
+
+  it('asks for their own profile beside the wall, and hands it to whoever waits for it', async () => {
+    const server = heldFetch(answers)
+    startFirstScreenRead('/wall/w1', 'moori-first-visit-own', stack, signedIn, server.fetcher)
+    const got = new Promise<EarlyOwnProfile>((resolve) => onEarlyOwnProfile('moori-first-visit-own', 'u1', resolve))
+    await vi.waitFor(() => expect(server.urls).toHaveLength(2))
+    expect(server.urls.some((url) => url.startsWith('http://stack/rest/v1/profiles?'))).toBe(true)
+    expect(earlyOwnProfile('moori-first-visit-own', 'u1')).toBeUndefined()
+    server.release()
+    expect((await got).profile?.username).toBe('Ada')
+    expect(earlyOwnProfile('moori-first-visit-own', 'u1')?.profile?.usernameLower).toBe('ada')
+    expect(earlyOwnProfile('moori-first-visit-own', 'someone-else')).toBeUndefined()
+  })
+
+  it('asks on the home page and on any other screen too', async () => {
+    for (const path of ['/', '/ada', '/create-wall']) {
+      const server = heldFetch(answers)
+      const name = `moori-first-visit-own-${path.length}`
+      startFirstScreenRead(path, name, stack, signedIn, server.fetcher)
+      server.release()
+      await vi.waitFor(() => expect(earlyOwnProfile(name, 'u1')?.profile?.username).toBe('Ada'))
+    }
+  })
+
+  it('does not ask when the device holds the replica (the profile is in it)', async () => {
+    const db = openReplicaDatabase('first-screen-own-warm')
+    await db.open()
+    db.close()
+    const server = heldFetch(answers)
+    startFirstScreenRead('/', db.name, stack, signedIn, server.fetcher)
+    await vi.waitFor(() => expect(replicaMissingAtBoot(db.name)).toBe(false))
+    server.release()
     expect(server.urls).toEqual([])
     await db.delete()
   })

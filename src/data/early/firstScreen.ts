@@ -1,17 +1,16 @@
 // The first screen's data, started by the boot script before the app's code has arrived: on a wall
 // route, the wall's rows from the replica (readWallEarly), or on a first visit (no replica) from one
 // REST request (fetchWallEarly), and the photos of the cards the first screenful shows, so the browser
-// fetches them while the JavaScript still loads. The wall's hooks take the rows as their starting value
-// (or as soon as they arrive); their live queries replace them when they answer. On a first visit to
-// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly).
+// fetches them while the JavaScript still loads, each at the size its card will ask for
+// (photoPreloads). The wall's hooks take the rows as their starting value (or as soon as they arrive); their live queries replace them when they answer. On a first visit to
+// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly). A signed-in
+// person's first visit also asks for their own profile (fetchOwnProfileEarly), which the route guard,
+// the header and home need before they can show anything of theirs.
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
-import { CAMERA_HOME, touchesRect, visibleWorldRect } from '@/lib/camera'
-import { POLAROID_FOOTPRINT, STICKER_FOOTPRINT } from '@/lib/cardFootprints'
-import { publicStorageUrl } from '@/lib/publicStorageUrl'
-import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
-import { splitImagePath } from '../images/imageSource'
 import { fetchDiscoverEarly, type EarlyDiscoverCard } from './fetchDiscoverEarly'
+import { fetchOwnProfileEarly, type EarlyOwnProfile } from './fetchOwnProfileEarly'
 import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
+import { photoPreloads, startPhotoPreloads } from './photoPreloads'
 import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
 interface EarlyRead {
@@ -32,35 +31,33 @@ interface EarlyDiscover {
   listeners: Set<(cards: EarlyDiscoverCard[]) => void>
 }
 let discover: EarlyDiscover | null = null
+/** A signed-in first visit's own profile, from the server. */
+interface EarlyOwn {
+  databaseName: string
+  userId: string
+  answer?: EarlyOwnProfile
+  listeners: Set<(answer: EarlyOwnProfile) => void>
+}
+let own: EarlyOwn | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
 let probe: { databaseName: string; missing: boolean } | null = null
-/** Kept so the preloaded pictures stay in the page's image cache until the wall shows them. */
-const preloaded: HTMLImageElement[] = []
+/** The first screenful's photos, each at the size its card will ask for: never the whole photo for a
+ * card with a srcset, which Chrome would then show instead of the size it picks (at three times the bytes). */
+function preloadPhotos(wall: EarlyWall, server: EarlyServer): void {
+  const viewport = { width: window.innerWidth, height: window.innerHeight }
+  startPhotoPreloads(photoPreloads(wall, { supabaseUrl: server.url, imageTransforms: server.imageTransforms, viewport }))
+}
+
+/** The server the boot script asks: its URL, and whether Storage resizes photos there. */
+export interface EarlyServer {
+  url: string
+  imageTransforms: boolean
+}
 
 /** The wall id of a wall route (/wall/:id and the polaroid route over it). */
 export function wallIdOfPath(pathname: string): string | null {
   const match = /^\/wall\/([^/]+)(?:\/polaroid\/[^/]+)?\/?$/.exec(pathname)
   return match ? decodeURIComponent(match[1]!) : null
-}
-
-function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
-  const area = visibleWorldRect(CAMERA_HOME, window.innerWidth, window.innerHeight)
-  const onScreen = [
-    ...wall.polaroids.map((p) => ({
-      ...p,
-      width: POLAROID_FOOTPRINT.width,
-      height: POLAROID_FOOTPRINT.height,
-    })),
-    ...wall.stickers.map((s) => ({ ...s, width: STICKER_FOOTPRINT.size, height: STICKER_FOOTPRINT.size })),
-  ].filter((item) => touchesRect(area, item))
-  for (const { imagePath } of onScreen) {
-    const parts = imagePath && !wall.pending.has(imagePath) ? splitImagePath(imagePath) : null
-    if (!parts || !PUBLIC_BUCKETS.has(parts.bucket)) continue
-    const img = new Image()
-    img.fetchPriority = 'high'
-    img.src = publicStorageUrl(supabaseUrl, parts.bucket, parts.path)
-    preloaded.push(img)
-  }
 }
 
 /**
@@ -70,13 +67,18 @@ function preloadVisiblePhotos(supabaseUrl: string, wall: EarlyWall): void {
 export function startFirstScreenRead(
   pathname: string,
   databaseName: string,
-  supabaseUrl: string,
+  server: EarlyServer,
   auth: EarlyAuth,
   fetcher: typeof fetch = fetch,
 ): void {
+  const supabaseUrl = server.url
   if (typeof indexedDB === 'undefined') return
+  // Set up before any answer, so the account can wait for it from its first render.
+  const mine: EarlyOwn | null = auth.userId ? { databaseName, userId: auth.userId, listeners: new Set() } : null
+  own = mine
   const found = (exists: boolean) => {
     probe = { databaseName, missing: !exists }
+    if (!exists && mine) void fetchOwnProfile(mine, supabaseUrl, auth, fetcher)
   }
   const wallId = wallIdOfPath(pathname)
   // Other screens only ask whether the replica is there; a wall's read answers that too (one open).
@@ -101,27 +103,33 @@ export function startFirstScreenRead(
     (wall) => {
       found(true)
       current.result = wall
-      if (wall) preloadVisiblePhotos(supabaseUrl, wall)
+      if (wall) preloadPhotos(wall, server)
     },
     (error: unknown) => {
       const missing = isMissingReplica(error)
       found(!missing)
       current.result = null
       current.firstVisit = missing
-      if (missing) void fetchFirstVisit(current, supabaseUrl, auth, fetcher)
+      if (missing) void fetchFirstVisit(current, server, auth, fetcher)
     },
   )
 }
 
 /** A first visit: the wall from the server; nothing happens when that fails (the worker's pull shows it). */
-async function fetchFirstVisit(current: EarlyRead, supabaseUrl: string, auth: EarlyAuth, fetcher: typeof fetch) {
-  const wall = await fetchWallEarly(supabaseUrl, current.wallId, auth, fetcher)
+async function fetchFirstVisit(current: EarlyRead, server: EarlyServer, auth: EarlyAuth, fetcher: typeof fetch) {
+  const wall = await fetchWallEarly(server.url, current.wallId, auth, fetcher)
   if (!wall) return
   current.result = wall
-  // No photo preloads here: the cards ask for the size their box needs (srcset), and a whole photo
-  // preloaded first is what Chrome then shows instead (it takes a larger candidate it has cached), at
-  // three times the bytes. The rows alone let the cards, and their sized photos, start this early.
+  preloadPhotos(wall, server)
   for (const listener of [...current.listeners]) listener(wall)
+}
+
+/** A signed-in first visit: the person's own profile from the server, in the same burst as the rows. */
+async function fetchOwnProfile(current: EarlyOwn, supabaseUrl: string, auth: EarlyAuth, fetcher: typeof fetch) {
+  const answer = await fetchOwnProfileEarly(supabaseUrl, current.userId, auth, fetcher)
+  if (!answer) return
+  current.answer = answer
+  for (const listener of [...current.listeners]) listener(answer)
 }
 
 /**
@@ -163,18 +171,39 @@ export function replicaMissingAtBoot(databaseName: string): boolean {
 }
 
 /**
- * Once the screen is shown, the early copy and the preloaded pictures are not needed any more. A first
+ * Once the screen is shown, the early copy is not needed any more. A first
  * visit's copy from the server is kept until the replica has the wall (`earlyWallTakenOver`): the
  * wall's page may mount only later (a signed-in person's first visit waits for their profile).
  */
 function releaseEarlyWall(): void {
   if (!early?.firstVisit) early = null
-  preloaded.length = 0
 }
 
 /** The replica holds the wall now: a first visit's copy from the server must not seed it again. */
 export function earlyWallTakenOver(databaseName: string, wallId: string): void {
   if (early?.databaseName === databaseName && early.wallId === wallId) early = null
+}
+
+/** A first visit's own profile as the server answered it (for that replica's user), once it has. */
+export function earlyOwnProfile(databaseName: string, userId: string): EarlyOwnProfile | undefined {
+  return own?.databaseName === databaseName && own.userId === userId ? own.answer : undefined
+}
+
+/** Calls `listener` with the own profile's answer when it arrives. Returns the unsubscribe function. */
+export function onEarlyOwnProfile(
+  databaseName: string,
+  userId: string,
+  listener: (answer: EarlyOwnProfile) => void,
+): () => void {
+  const current = own
+  if (!current || current.databaseName !== databaseName || current.userId !== userId) return () => {}
+  current.listeners.add(listener)
+  return () => current.listeners.delete(listener)
+}
+
+/** The replica has pulled `me`: the server's copy of the own profile must not answer again. */
+export function earlyOwnProfileTakenOver(databaseName: string): void {
+  if (own?.databaseName === databaseName) own = null
 }
 
 /** The replica holds the Discover cards now. */

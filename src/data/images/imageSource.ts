@@ -5,16 +5,11 @@ import { BUCKETS, PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { networkOnline } from '../connectivity'
 import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
+import { splitImagePath } from './imagePath'
 
 /** Signed-URL lifetimes on refresh (spec §9): a week for wardrobe images and stickers, an hour for OOTD. */
 function signedUrlLifetime(bucket: string): number {
   return bucket === BUCKETS.ootd ? 3600 : 604_800
-}
-
-export function splitImagePath(imagePath: string): { bucket: string; path: string } | null {
-  const slash = imagePath.indexOf('/')
-  if (slash <= 0 || slash === imagePath.length - 1) return null
-  return { bucket: imagePath.slice(0, slash), path: imagePath.slice(slash + 1) }
 }
 
 export type ImageSource = { kind: 'blob'; blob: Blob } | { kind: 'url'; url: string }

@@ -3,7 +3,7 @@
 // stored photo's bytes. Private photos are left whole (each size would need its own signed link).
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import type { ImageSigner } from '../replica'
-import { splitImagePath } from './imageSource'
+import { splitImagePath } from './imagePath'
 
 /** Widths Storage renders; the stored photo (at most 800 px, spec §5) serves anything wider. */
 const RENDER_WIDTHS = [240, 480] as const
@@ -15,5 +15,10 @@ export function publicSrcSet(signer: ImageSigner, imagePath: string | null, url:
   const parts = splitImagePath(imagePath)
   if (!parts || !PUBLIC_BUCKETS.has(parts.bucket) || url !== signer.publicUrl(parts.bucket, parts.path)) return null
   const sized = signer.publicSizedUrl.bind(signer)
-  return [...RENDER_WIDTHS.map((width) => `${sized(parts.bucket, parts.path, width)} ${width}w`), `${url} ${STORED_WIDTH}w`].join(', ')
+  return sizedSrcSet(url, (width) => sized(parts.bucket, parts.path, width))
+}
+
+/** The srcset of a photo whose whole copy is at `wholeUrl`: Storage's rendered widths, then the whole. */
+export function sizedSrcSet(wholeUrl: string, sizedUrl: (width: number) => string): string {
+  return [...RENDER_WIDTHS.map((width) => `${sizedUrl(width)} ${width}w`), `${wholeUrl} ${STORED_WIDTH}w`].join(', ')
 }

@@ -5,7 +5,8 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { ImageSigner } from '../replica'
 import { useReplica } from '../ReplicaContext'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
-import { resolveImage, splitImagePath } from './imageSource'
+import { splitImagePath } from './imagePath'
+import { resolveImage } from './imageSource'
 import { publicSrcSet } from './sizedSources'
 
 export interface ImageUrl {

@@ -1,6 +1,9 @@
 // A profile page's data: the profile by username and the walls it may show (the owner sees all of
 // theirs, others only public ones; spec §6). 'missing' once the scope was pulled and there is none.
+import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { earlyOwnProfile, earlyOwnProfileTakenOver, onEarlyOwnProfile } from '../early/firstScreen'
+import type { EarlyOwnProfile } from '../early/fetchOwnProfileEarly'
 import { canSeeWall } from '../model/permissions'
 import type { ProfileRow } from '../model/rows'
 import { profileScope } from '../model/scopes'
@@ -45,4 +48,26 @@ export function useMyProfileState(): { profile: ProfileRow | null; me: ScopeStat
     const [profile, me] = await Promise.all([db.profiles.get(userId), readScopeStatus(db, 'me')])
     return { profile: profile ?? null, me: me.status }
   }, [db, userId])
+}
+
+/**
+ * A signed-in first visit: the own profile as the server answered the boot script, until the replica
+ * has pulled `me` (then undefined, and the boot script's copy is let go).
+ */
+export function useNetworkOwnProfile(me: ScopeStatus | undefined): EarlyOwnProfile | undefined {
+  const { db, userId } = useReplica()
+  const databaseName = db.name
+  const [answer, setAnswer] = useState(() => (userId ? earlyOwnProfile(databaseName, userId) : undefined))
+  useEffect(() => {
+    if (!userId) return
+    const unsubscribe = onEarlyOwnProfile(databaseName, userId, setAnswer)
+    const arrived = earlyOwnProfile(databaseName, userId)
+    if (arrived) setAnswer(arrived)
+    return unsubscribe
+  }, [databaseName, userId])
+  const pulled = me === 'ready'
+  useEffect(() => {
+    if (pulled) earlyOwnProfileTakenOver(databaseName)
+  }, [pulled, databaseName])
+  return !pulled && answer?.userId === userId ? answer : undefined
 }

@@ -11,7 +11,8 @@ import { imageCacheFor } from '@/lib/cacheNames'
 import { imageCacheKey } from '@/lib/imageCacheKey'
 import { networkOnline, onNetworkChange } from '../connectivity'
 import type { MooriDB } from '../db'
-import { resolveImage, splitImagePath } from '../images/imageSource'
+import { splitImagePath } from '../images/imagePath'
+import { resolveImage } from '../images/imageSource'
 import type { Replica } from '../replica'
 
 /** Fetches in flight at once: the screen's own requests keep the rest of the connection. */

@@ -5,7 +5,8 @@
 // device cannot or background removal fails, a copy of the item's photo marked `needsCutout`, which
 // `cutOutWaitingStickers` swaps for the cut-out later.
 import { fillMessage, messages } from '@/lib/messages'
-import { resolveImage, splitImagePath } from '../images/imageSource'
+import { splitImagePath } from '../images/imagePath'
+import { resolveImage } from '../images/imageSource'
 import { canSeeWardrobeItem } from '../model/permissions'
 import type { StickerRow, WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'

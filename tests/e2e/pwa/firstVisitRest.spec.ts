@@ -5,9 +5,9 @@
 // reload the wall still opens, from the replica. A visitor who is not signed in, as most first visits
 // are (a signed-in person's first screen also waits for their profile, which the worker's pulls bring in
 // turn); that RLS gives a private wall to its owner only is tests/integration/sync/earlyRest.test.ts.
-import { expect, test } from '@playwright/test'
+import { expect, test, type BrowserContext } from '@playwright/test'
 import { admin } from '../support/stack'
-import { createUser } from '../support/users'
+import { createUser, signInContext } from '../support/users'
 import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
 import { card, position, seedWall } from '../support/walls'
 
@@ -87,5 +87,67 @@ test("a first visit to the home page shows Discover's newest cards from one REST
   // The pull brings the same window: the card stays.
   release()
   await expect(newest).toBeVisible()
+  await context.close()
+})
+
+/** Holds the worker's pulls of `scopes` until the returned function is called; the others pass. */
+async function holdPulls(context: BrowserContext, scopes: string[]): Promise<{ release: () => void; held: () => number }> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await context.route('**/rest/v1/rpc/sync_pull', async (route) => {
+    const body = route.request().postDataJSON() as { scope?: string }
+    if (body.scope && scopes.includes(body.scope)) {
+      held += 1
+      await released
+    }
+    await route.continue()
+  })
+  return { release, held: () => held }
+}
+
+test("a signed-in first visit shows the wall and the person's own chip before the worker pulls `me`", async ({ browser }) => {
+  test.setTimeout(90_000)
+  const owner = await createUser({ displayName: 'Ada Early' })
+  const wall = await seedWall(owner, { name: 'Mine, first', polaroids: [{ name: 'Wool coat', x: 60, y: 60 }] })
+  const context = await browser.newContext()
+  await signInContext(context, owner)
+  const pulls = await holdPulls(context, ['me', `wall:${wall.id}`])
+  const page = await context.newPage()
+  const profileRequests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/rest/v1/profiles') profileRequests.push(request.url())
+  })
+
+  await page.goto(`/wall/${wall.id}`)
+  // Without the early profile the route guard would show "Loading your account" until `me` is pulled.
+  await expect(page.getByRole('link', { name: 'Your profile, Ada Early' })).toBeVisible()
+  await expect(card(page, 'Wool coat')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mine, first' })).toBeVisible()
+  expect(profileRequests).toHaveLength(1)
+  expect(new URL(profileRequests[0]!).searchParams.get('id')).toBe(`eq.${owner.id}`)
+
+  // The pulls go through and the replica takes over: a change on the server shows, by sync.
+  pulls.release()
+  await expect.poll(pulls.held).toBeGreaterThan(0)
+  const renamed = await admin.from('profiles').update({ display_name: 'Ada Renamed' }).eq('id', owner.id)
+  expect(renamed.error).toBeNull()
+  await expect(page.getByRole('link', { name: 'Your profile, Ada Renamed' })).toBeVisible({ timeout: 20_000 })
+  expect(profileRequests).toHaveLength(1)
+  await context.close()
+})
+
+test("a signed-in first visit without a profile goes to set one up on the server's word, before `me` is pulled", async ({
+  browser,
+}) => {
+  const newcomer = await createUser({ username: null })
+  const context = await browser.newContext()
+  await signInContext(context, newcomer)
+  const pulls = await holdPulls(context, ['me'])
+  const page = await context.newPage()
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/setup-profile$/)
+  expect(pulls.held()).toBeGreaterThan(0)
+  pulls.release()
   await context.close()
 })

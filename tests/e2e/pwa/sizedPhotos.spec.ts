@@ -5,6 +5,7 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { createUser, signInContext } from '../support/users'
 import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
+import { waitForLiveScope } from '../support/replica'
 import { card, openWall, seedWall, zoomOf } from '../support/walls'
 
 test.use(ALLOW_SERVICE_WORKERS)
@@ -63,5 +64,51 @@ test('wall cards load a small size, a sharper one zoomed in, the polaroid view t
   await expect.poll(() => shown(offlineView.locator('img'))).toContain(WHOLE)
   expect([240, 480]).toContain(await decodedWidth(offlineView.locator('img')))
   await expect(offlineView.getByText('Image unavailable')).toHaveCount(0)
+  await context.close()
+})
+
+test("the boot script preloads each card's photo at the size the card picks, never the whole photo, on a first visit and a warm open", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const owner = await createUser()
+  const wall = await seedWall(owner, { name: 'Preloads', polaroids: [{ name: 'Red', x: 60, y: 60 }, { name: 'Teal', x: 400, y: 60 }] })
+  // At twice the pixels, the cards' 147 px box asks for the 480 px rendering (240 would be blurred).
+  const context = await browser.newContext({ deviceScaleFactor: 2 })
+  await signInContext(context, owner)
+  const page = await context.newPage()
+  const whole: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(WHOLE)) whole.push(request.url())
+  })
+  const imagePreloads = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=image]')].map((link) => ({
+        href: link.getAttribute('href'),
+        sizes: link.imageSizes,
+        srcset: link.imageSrcset,
+      })),
+    )
+  const photo = (name: string) => card(page, name).locator('img')
+
+  for (const visit of ['first visit', 'warm open']) {
+    if (visit === 'first visit') await openWall(page, wall.id, 2)
+    else await page.reload()
+    await expect(page.locator('[data-canvas-item]')).toHaveCount(2)
+    for (const name of ['Red', 'Teal']) {
+      await expect.poll(() => shown(photo(name)), visit).toMatch(new RegExp(`${RENDERED}.*width=480`))
+    }
+    expect(whole, visit).toEqual([])
+    // The preloads ran (one a card), each with the card's own srcset and sizes, none for a whole photo.
+    const preloads = await imagePreloads()
+    expect(preloads, visit).toHaveLength(2)
+    for (const preload of preloads) {
+      expect(preload.href, visit).toBeNull()
+      expect(preload.sizes, visit).toBe(await photo('Red').getAttribute('sizes'))
+      expect(preload.srcset, visit).toContain('width=480')
+    }
+    // The warm open reads the wall from the replica: wait until the pull has put it there.
+    if (visit === 'first visit') await waitForLiveScope(page, owner.id, `wall:${wall.id}`)
+  }
   await context.close()
 })

@@ -1,9 +1,11 @@
-// The first visit's REST requests (src/data/early: the wall's rows, the Discover cards) against the real
+// The first visit's REST requests (src/data/early: the wall's rows, the Discover cards, a signed-in
+// person's own profile) against the real
 // stack: each answers in one request with the rows the worker's pull of the same scope would store for
 // the same caller, so the screen that renders from them does not change when the replica takes over;
 // row-level security decides what each caller gets, as it does for the pull.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchDiscoverEarly } from '../../../src/data/early/fetchDiscoverEarly'
+import { fetchOwnProfileEarly } from '../../../src/data/early/fetchOwnProfileEarly'
 import { fetchWallEarly } from '../../../src/data/early/fetchWallEarly'
 import { fromServer } from '../../../src/data/model/mapping'
 import type { SyncedRows, SyncedTable } from '../../../src/data/model/rows'
@@ -89,5 +91,27 @@ describe("a first visit's Discover request", () => {
       for (const card of cards) expect(card.wall).toEqual(walls.find((w) => w.id === card.polaroid.wallId))
       expect(cards.some((c) => c.polaroid.name === 'hidden')).toBe(user === alice)
     }
+  })
+})
+
+describe("a signed-in first visit's own profile request", () => {
+  it('gives the profile the `me` pull stores, with the token or (expired) as anon', async () => {
+    const mine = await pulled(alice, 'me', 'profiles', 'profiles')
+    expect(mine).toHaveLength(1)
+    expect((await fetchOwnProfileEarly(stack.url, alice.id, as(alice)))?.profile).toEqual(mine[0])
+    expect((await fetchOwnProfileEarly(stack.url, alice.id, as(null)))?.profile).toEqual(mine[0])
+  })
+
+  it('says "none" for someone who has not set up a profile, as the pull does', async () => {
+    const newcomer = await createTestUser(stack, { username: null })
+    expect(await pulled(newcomer, 'me', 'profiles', 'profiles')).toEqual([])
+    expect(await fetchOwnProfileEarly(stack.url, newcomer.id, as(newcomer))).toEqual({ userId: newcomer.id, profile: null })
+  })
+
+  it('says "none" for a deleted profile, which the pull does not hold either', async () => {
+    const leaving = await createTestUser(stack)
+    await stack.db.query('update public.profiles set deleted_at = now() where id = $1', [leaving.id])
+    expect(await pulled(leaving, 'me', 'profiles', 'profiles')).toEqual([])
+    expect((await fetchOwnProfileEarly(stack.url, leaving.id, as(leaving)))?.profile).toBeNull()
   })
 })
