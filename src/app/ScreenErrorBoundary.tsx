@@ -1,11 +1,26 @@
 // A screen that cannot be shown says so, with Try Again, instead of React unmounting the whole app
 // and leaving a blank page. The usual cause is a screen whose code the device does not have yet and
 // cannot fetch (offline moments after a first visit, before the service worker holds the app): its
-// code is asked for again on Try Again and as soon as the device is back online.
+// code is asked for again on Try Again and as soon as the device is back online (and, online, the page
+// reloads once if the browser will not fetch it again).
 import { Component, type ReactNode } from 'react'
 import { Button, ButtonLink } from '@/components/Button'
 import { StateMessage } from '@/components/StateMessage'
 import { messages } from '@/lib/messages'
+
+const RELOADED_KEY = 'moori:screen-reloaded'
+
+/** Whether this path may reload the page to load its screen (not if it did in the last minute). */
+function reloadAllowed(pathname: string): boolean {
+  try {
+    const last = JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? 'null') as { path: string; at: number } | null
+    if (last && last.path === pathname && Date.now() - last.at < 60_000) return false
+    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ path: pathname, at: Date.now() }))
+    return true
+  } catch {
+    return false // no session storage: never risk a reload loop
+  }
+}
 
 interface Props {
   children: ReactNode
@@ -55,6 +70,13 @@ export class ScreenErrorBoundary extends Component<Props, State> {
       await this.props.retry()
       this.setState({ error: null, retrying: false })
     } catch {
+      // Online and still failing: the browser may keep a module that failed to load as failed for the
+      // page's life (Chromium does), so asking again cannot help; a fresh page loads it. Once a minute
+      // at most, so a screen that is truly broken shows its message instead of reloading on and on.
+      if (navigator.onLine && reloadAllowed(window.location.pathname)) {
+        window.location.reload()
+        return
+      }
       this.setState({ retrying: false })
     }
   }
