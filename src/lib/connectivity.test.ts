@@ -16,6 +16,9 @@ describe('connectivityOf', () => {
 
   it('runs from the cache only offline with a service worker in control', () => {
     expect(connectivityOf({ network: false, backend: false, serviceWorkerControls: true }).fromCache).toBe(true)
+    // A network that does not reach the backend is offline as well.
+    expect(connectivityOf({ network: true, backend: false, serviceWorkerControls: true }).fromCache).toBe(true)
+    expect(connectivityOf({ network: true, backend: undefined, serviceWorkerControls: true }).fromCache).toBe(false)
     expect(connectivityOf({ network: false, backend: false, serviceWorkerControls: false }).fromCache).toBe(false)
     expect(connectivityOf({ network: true, backend: true, serviceWorkerControls: true }).fromCache).toBe(false)
   })

@@ -18,14 +18,14 @@ export interface Connectivity {
   network: boolean
   /** Work that needs the server can happen now: a network that cannot reach Moori counts as offline. */
   online: boolean
-  /** Offline with a service worker in control: the app itself runs from the device's cache. */
+  /** Offline (no network, or no way to the backend) with a service worker in control: the app itself
+   * runs from the device's cache. */
   fromCache: boolean
 }
 
 export function connectivityOf({ network, backend, serviceWorkerControls }: ConnectivityFacts): Connectivity {
-  return {
-    network,
-    online: network && (backend ?? true),
-    fromCache: !network && serviceWorkerControls,
-  }
+  const online = network && (backend ?? true)
+  // Offline by either fact: a network that cannot reach Moori (or a browser whose network flag says
+  // yes when it cannot, as Chromium's can after a page served by the service worker) is offline too.
+  return { network, online, fromCache: !online && serviceWorkerControls }
 }

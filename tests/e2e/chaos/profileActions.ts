@@ -23,6 +23,8 @@ function explain(what: string, error: unknown): void {
 /** Below this many items of one's own, a delete is not made: stickers and tags need items to act on. */
 const KEEP_ITEMS = 3
 
+/** What a screen whose code the device does not have says offline (messages.screenOfflineText). */
+const SCREEN_NOT_ON_DEVICE = 'This page is not on this device yet.'
 const area = (page: Page) => page.getByTestId('products-area')
 const productCard = (page: Page, itemId: string) => area(page).locator(`[data-testid="product-card"][data-item-id="${itemId}"]`)
 
@@ -43,6 +45,12 @@ export async function openOwnProfile(actor: Actor, what: ActionKind, ledger: Led
     await expect(area(page).getByTestId('product-card').first()).toBeVisible({ timeout: PAGE_MS })
   } catch (error) {
     explain(`${what} on ${page.url()}`, error)
+    // The run blocks service workers, so an offline spell that starts before the profile's code was
+    // fetched leaves nothing to show it with; the app says so, and that is right, not a regression.
+    if (await page.getByText(SCREEN_NOT_ON_DEVICE).isVisible().catch(() => false)) {
+      ledger.skip(`${what}: offline before the profile's code was on the device (the app said so)`)
+      return null
+    }
     ledger.skip(`${what}: the profile did not load`, error)
     return null
   }
