@@ -6,7 +6,7 @@
 // the scope's pull is in. RLS decides what the answer holds, as it does for the pull.
 import { fromServer } from '../model/mapping'
 import type { PolaroidRow, ProfileRow, WallRow } from '../model/rows'
-import type { EarlyAuth } from './fetchWallEarly'
+import { getEarly, type EarlyAuth } from './fetchWallEarly'
 
 /** One Discover card's rows (the shape useDiscover gives its screen). */
 export interface EarlyDiscoverCard {
@@ -49,23 +49,10 @@ export function earlyDiscoverFromRest(body: unknown): EarlyDiscoverCard[] | null
 }
 
 /** Asks the server for the cards; null on any failure (the worker's pull fills the screen then). */
-export async function fetchDiscoverEarly(
+export function fetchDiscoverEarly(
   supabaseUrl: string,
   auth: EarlyAuth,
   fetcher: typeof fetch = fetch,
 ): Promise<EarlyDiscoverCard[] | null> {
-  try {
-    const response = await fetcher(discoverRestUrl(supabaseUrl), {
-      headers: {
-        apikey: auth.anonKey,
-        Authorization: `Bearer ${auth.accessToken ?? auth.anonKey}`,
-        Accept: 'application/json',
-      },
-      credentials: 'omit',
-    })
-    if (!response.ok) return null
-    return earlyDiscoverFromRest(await response.json())
-  } catch {
-    return null
-  }
+  return getEarly(discoverRestUrl(supabaseUrl), auth, fetcher, earlyDiscoverFromRest)
 }

@@ -6,7 +6,7 @@
 // Profiles are readable by everyone (RLS), so the answer is the same whether the token is still valid.
 import { fromServer } from '../model/mapping'
 import type { ProfileRow } from '../model/rows'
-import type { EarlyAuth } from './fetchWallEarly'
+import { getEarly, type EarlyAuth } from './fetchWallEarly'
 
 /** What the server said: the profile, or null when the person has none (yet). */
 export interface EarlyOwnProfile {
@@ -32,24 +32,11 @@ export function earlyOwnProfileFromRest(body: unknown, userId: string): EarlyOwn
 }
 
 /** Asks the server for the profile; null on any failure (the account waits for the `me` pull then). */
-export async function fetchOwnProfileEarly(
+export function fetchOwnProfileEarly(
   supabaseUrl: string,
   userId: string,
   auth: EarlyAuth,
   fetcher: typeof fetch = fetch,
 ): Promise<EarlyOwnProfile | null> {
-  try {
-    const response = await fetcher(ownProfileRestUrl(supabaseUrl, userId), {
-      headers: {
-        apikey: auth.anonKey,
-        Authorization: `Bearer ${auth.accessToken ?? auth.anonKey}`,
-        Accept: 'application/json',
-      },
-      credentials: 'omit',
-    })
-    if (!response.ok) return null
-    return earlyOwnProfileFromRest(await response.json(), userId)
-  } catch {
-    return null
-  }
+  return getEarly(ownProfileRestUrl(supabaseUrl, userId), auth, fetcher, (body) => earlyOwnProfileFromRest(body, userId))
 }

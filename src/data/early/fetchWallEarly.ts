@@ -84,21 +84,32 @@ function bearerFor(auth: EarlyAuth): string {
   return auth.accessToken ?? auth.anonKey
 }
 
-/** Asks the server for the wall; null on any failure (the worker's pull fills the screen then). */
-export async function fetchWallEarly(
+/** One early GET to the REST API, its answer read by `read`; null on any failure (the worker's pull
+ * fills the screen then). Shared by the wall, Discover and own-profile requests. */
+export async function getEarly<T>(
+  url: string,
+  auth: EarlyAuth,
+  fetcher: typeof fetch,
+  read: (body: unknown) => T | null,
+): Promise<T | null> {
+  try {
+    const response = await fetcher(url, {
+      headers: { apikey: auth.anonKey, Authorization: `Bearer ${bearerFor(auth)}`, Accept: 'application/json' },
+      credentials: 'omit',
+    })
+    if (!response.ok) return null
+    return read(await response.json())
+  } catch {
+    return null
+  }
+}
+
+/** Asks the server for the wall; null on any failure. */
+export function fetchWallEarly(
   supabaseUrl: string,
   wallId: string,
   auth: EarlyAuth,
   fetcher: typeof fetch = fetch,
 ): Promise<EarlyWall | null> {
-  try {
-    const response = await fetcher(wallRestUrl(supabaseUrl, wallId), {
-      headers: { apikey: auth.anonKey, Authorization: `Bearer ${bearerFor(auth)}`, Accept: 'application/json' },
-      credentials: 'omit',
-    })
-    if (!response.ok) return null
-    return earlyWallFromRest(await response.json(), wallId)
-  } catch {
-    return null
-  }
+  return getEarly(wallRestUrl(supabaseUrl, wallId), auth, fetcher, (body) => earlyWallFromRest(body, wallId))
 }
