@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createUser, signInContext, STORAGE_KEY, type E2EUser } from '../support/users'
 import { STACK_URL, keys } from '../support/stack'
 import { card, centre, eventually, openWall, photo, position, seedWall, serverPolaroid } from '../support/walls'
+import { waitForLiveScope } from '../support/replica'
 
 let owner: E2EUser
 let friend: E2EUser
@@ -107,6 +108,9 @@ test('a stranger can neither move nor delete someone else\'s polaroid on someone
 
   // A move queued in the stranger's own app (written to their replica and outbox, as a drag would)
   // shows at once, then the server refuses it: the card snaps back with the spec's message.
+  // A first visit shows the wall from an early REST read; the row is in the replica only once the
+  // worker's pull of the wall is done, so wait for it before writing next to it.
+  await waitForLiveScope(page, stranger.id, `wall:${wall.id}`)
   await context.route('**/rest/v1/rpc/sync_push', (route) => route.abort('internetdisconnected'))
   await page.evaluate(
     async ({ database, id }) => {
@@ -120,6 +124,7 @@ test('a stranger can neither move nor delete someone else\'s polaroid on someone
         const polaroids = tx.objectStore('polaroids')
         const read = polaroids.get(id)
         read.onsuccess = () => {
+          if (!read.result) return tx.abort()
           polaroids.put({ ...(read.result as object), x: 500, y: 300, zIndex: 9 })
           tx.objectStore('outbox').add({
             key: `polaroids:${id}`,
@@ -135,7 +140,7 @@ test('a stranger can neither move nor delete someone else\'s polaroid on someone
           })
         }
         tx.oncomplete = () => resolve()
-        tx.onerror = () => reject(new Error(String(tx.error)))
+        tx.onabort = () => reject(new Error(`The move was not written: ${String(tx.error ?? 'the polaroid is not in the replica')}`))
       })
       db.close()
     },
