@@ -57,7 +57,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const topModal = useTopModal()
   const region = (
-    <div className={styles.region} role="region" aria-label="Notifications">
+    <div className={topModal ? `${styles.region} ${styles.inModal}` : styles.region} role="region" aria-label="Notifications">
       <div aria-live="polite" className="visually-hidden">
         {toasts
           .filter((t) => t.kind !== 'error')

@@ -35,6 +35,7 @@ import { useSignInDialog } from '@/components/useSignInDialog'
 import { SyncStatusChip } from '@/components/SyncStatusChip'
 import { usePhoneLayout } from '@/components/usePhoneLayout'
 import { useUndoRedo } from '@/components/useUndoRedo'
+import { useToastClearance } from '@/components/useToastClearance'
 import { AssistantPanel } from './AssistantPanel'
 import { UndoControls } from './UndoControls'
 import { WallActions } from './WallActions'
@@ -78,6 +79,8 @@ export function WallPage({ wallId }: { wallId: string }) {
   const navigate = useNavigate()
   const location = useLocation()
   const camera = useCamera()
+  const [bottomRow, setBottomRow] = useState<HTMLDivElement | null>(null)
+  useToastClearance(bottomRow)
   const { uploading, upload } = useUploadPolaroid(wallId)
   const undoRedo = useUndoRedo(wallId)
   const [uploadOpen, setUploadOpen] = useState(false)
@@ -241,7 +244,7 @@ export function WallPage({ wallId }: { wallId: string }) {
             )}
             {view.isOwner && <AssistantPanel className={styles.assistant} />}
           </div>
-          <div className={styles.bottom}>
+          <div className={styles.bottom} ref={setBottomRow}>
             <div className={styles.tools}>
               {signedIn && <UndoControls undoRedo={undoRedo} />}
               <ZoomControls camera={camera} className={styles.zoom} />

@@ -1,0 +1,33 @@
+// Keeps toasts off a screen's bottom controls while the screen is shown: measures the controls (the
+// children of `element`) whenever they or the window change size, and tells the toast region through two
+// custom properties on the document (the region lives outside the screen).
+import { useLayoutEffect } from 'react'
+import { toastPlacement } from './toastPlacement'
+
+const MAX_WIDTH = '--toast-max-width'
+const LIFT = '--toast-lift'
+
+export function useToastClearance(element: HTMLElement | null): void {
+  useLayoutEffect(() => {
+    if (!element) return
+    const root = document.documentElement.style
+    const place = () => {
+      const boxes = [...element.children].map((child) => child.getBoundingClientRect()).filter((box) => box.width > 0)
+      const { maxWidth, lift } = toastPlacement(window.innerWidth, window.innerHeight, boxes)
+      if (maxWidth === null) root.removeProperty(MAX_WIDTH)
+      else root.setProperty(MAX_WIDTH, `${maxWidth}px`)
+      root.setProperty(LIFT, `${lift}px`)
+    }
+    place()
+    const observer = new ResizeObserver(place)
+    observer.observe(element)
+    for (const child of element.children) observer.observe(child)
+    window.addEventListener('resize', place)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', place)
+      root.removeProperty(MAX_WIDTH)
+      root.removeProperty(LIFT)
+    }
+  }, [element])
+}
