@@ -1,9 +1,11 @@
 // An image from Storage (or an external URL) in a box of fixed proportions, so nothing moves while it
 // loads: a paper placeholder first, the picture fades in, loads lazily. A failed load is retried twice
-// with a freshly resolved link, then says 'Image unavailable' with a Retry button (spec §2).
+// with a freshly resolved link, then says 'Image unavailable' with a Retry button (spec §2), and tries
+// again by itself when the device comes back online.
 import { useState } from 'react'
 import { useImageUrl } from '@/data/images/useImageUrl'
 import { Icon } from './Icon'
+import { RetryWhenBackOnline } from './RetryWhenBackOnline'
 import styles from './StoredImage.module.css'
 
 const IMAGE_RETRIES = 2
@@ -61,6 +63,10 @@ export function StoredImage({
     setFailures((n) => n + 1)
     if (failures < IMAGE_RETRIES) image.refresh()
   }
+  const tryAgain = () => {
+    setFailures(0)
+    image.refresh()
+  }
 
   return (
     <div
@@ -96,6 +102,7 @@ export function StoredImage({
       )}
       {failed && (
         <div className={styles.unavailable}>
+          <RetryWhenBackOnline onBack={tryAgain} />
           <Icon name="image" size={22} />
           <span>{unavailableText}</span>
           {retry && (
@@ -104,8 +111,7 @@ export function StoredImage({
               className={styles.retry}
               onClick={(event) => {
                 event.stopPropagation()
-                setFailures(0)
-                image.refresh()
+                tryAgain()
               }}
             >
               Retry
