@@ -2,9 +2,9 @@
 // src/lib/connectivity.ts needs (the browser's network flag and the sync engine's word on reaching the
 // backend, from the shared sync-status query) and hands every component the same answer. Code outside
 // React (the sync client's wake-ups, the export, auth calls) asks `networkOnline`/`onNetworkChange`.
-import { useSyncExternalStore } from 'react'
+import { useContext, useEffect, useRef, useSyncExternalStore } from 'react'
 import { connectivityOf, type Connectivity } from '@/lib/connectivity'
-import { useReplica } from './ReplicaContext'
+import { ReplicaContext, useReplica } from './ReplicaContext'
 import { syncStatusStore } from './queries/useSyncStatus'
 
 export type { Connectivity }
@@ -44,4 +44,23 @@ export function useConnectivity(): Connectivity {
   const controlled = useSyncExternalStore(subscribeNetwork, serviceWorkerControls, () => false)
   const backend = useBackendReached()
   return connectivityOf({ network, backend, serviceWorkerControls: controlled })
+}
+
+const noStore = () => () => {}
+
+/** Calls `onBack` each time the device is back: the browser's network returns, or the sync engine
+ * reaches the backend again (what counts where the browser's flag stayed up offline). Works above the
+ * replica too (the browser's word alone there). */
+export function useWhenBackOnline(onBack: () => void): void {
+  const latest = useRef(onBack)
+  latest.current = onBack
+  useEffect(() => onNetworkChange((online) => online && latest.current()), [])
+  const replica = useContext(ReplicaContext)
+  const store = replica ? syncStatusStore(replica.db) : null
+  const reached = useSyncExternalStore(store?.subscribe ?? noStore, () => store?.getSnapshot()?.online)
+  const before = useRef(reached)
+  useEffect(() => {
+    if (before.current === false && reached === true) latest.current()
+    before.current = reached
+  }, [reached])
 }
