@@ -177,7 +177,7 @@ function ImportContent({
     <div className={styles.content}>
       <p className={styles.intro}>
         Pick items to stick on this Moori; pick one again to take it off.
-        {!online && ' Offline, items without a cut-out use their photo until you are back online.'}
+        {!online && ' Offline, an item without a cut-out is cut out on this device if it can be, or shows its photo until you are back online.'}
       </p>
       {categories.length > 0 && (
         <div className={styles.filters} role="group" aria-label="Category filters">
