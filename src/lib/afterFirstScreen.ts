@@ -30,41 +30,36 @@ export function firstScreenRendered(): void {
   for (const task of urgent) setTimeout(task, 0)
 }
 
+/** Runs `task` once: through `start` if the screen has rendered, else when it does (from `queue`), or
+ * after FALLBACK_MS without a screen. Returns a cancel function. */
+function once(task: () => void, queue: Set<() => void>, start: (run: () => void) => void): () => void {
+  let done = false
+  const settle = () => {
+    done = true
+    clearTimeout(fallback)
+    queue.delete(run)
+  }
+  const run = () => {
+    if (done) return
+    settle()
+    task()
+  }
+  const fallback = setTimeout(run, FALLBACK_MS)
+  if (rendered) start(run)
+  else queue.add(run)
+  return settle
+}
+
 /**
  * Runs `task` once, in its own task right after the first screen rendered (not waiting for an idle
  * moment, which a busy first visit may not have for seconds): for work that only must not delay the
  * first paint. After FALLBACK_MS without a screen it runs anyway.
  */
 export function whenFirstScreenShown(task: () => void): void {
-  let done = false
-  const run = () => {
-    if (done) return
-    done = true
-    clearTimeout(fallback)
-    atOnce.delete(run)
-    task()
-  }
-  const fallback = setTimeout(run, FALLBACK_MS)
-  if (rendered) setTimeout(run, 0)
-  else atOnce.add(run)
+  once(task, atOnce, (run) => setTimeout(run, 0))
 }
 
 /** Runs `task` once, at idle time after the first screen rendered. Returns a cancel function. */
 export function afterFirstScreen(task: () => void): () => void {
-  let done = false
-  const run = () => {
-    if (done) return
-    done = true
-    clearTimeout(fallback)
-    waiting.delete(run)
-    task()
-  }
-  const fallback = setTimeout(run, FALLBACK_MS)
-  if (rendered) whenIdle(run)
-  else waiting.add(run)
-  return () => {
-    done = true
-    clearTimeout(fallback)
-    waiting.delete(run)
-  }
+  return once(task, waiting, whenIdle)
 }
