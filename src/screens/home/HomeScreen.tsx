@@ -1,7 +1,7 @@
 // Home (spec §2): the header, Join the Community prompts for visitors, the five tabs (Discover, Mooris
 // and three themed tabs that show the Mooris list), and a floating create button on phones. The chosen
 // tab lives in the address (?tab=), so Back returns to it.
-import { Suspense, useLayoutEffect } from 'react'
+import { Suspense, useLayoutEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useDiscover } from '@/data/queries/useDiscover'
@@ -12,6 +12,7 @@ import { lazyPart } from '@/components/lazyPart'
 import { Spinner } from '@/components/Spinner'
 import { Tabs, type TabItem } from '@/components/Tabs'
 import { useSignInDialog } from '@/components/useSignInDialog'
+import { useToastClearance } from '@/components/useToastClearance'
 import { DiscoverTab } from './DiscoverTab'
 import { JoinCommunityBanner, JoinCommunityHero } from './JoinCommunity'
 import { firstScreenRendered } from '@/lib/afterFirstScreen'
@@ -44,6 +45,8 @@ export function HomeScreen() {
   const tab = HOME_TABS.some((t) => t.id === requested) ? requested! : 'discover'
   const signedOut = account.status === 'signedOut'
   const discover = useDiscover()
+  const [fabBox, setFabBox] = useState<HTMLDivElement | null>(null)
+  useToastClearance(fabBox)
   // The home screen's content is on the page (the bench counts the JavaScript loaded before this).
   useLayoutEffect(() => markBoot('home-rendered'), [])
   // Shown with what the device has: background work (the sync worker) may start now.
@@ -80,15 +83,18 @@ export function HomeScreen() {
         </div>
         {signedOut && <JoinCommunityBanner onSignUp={() => signIn.open('signUp')} />}
       </main>
-      <ButtonLink
-        to="/create-wall"
-        variant="accent"
-        iconOnly
-        className={styles.fab}
-        aria-label="Create a Moori"
-      >
-        <Icon name="plus" size={26} />
-      </ButtonLink>
+      {/* Its box only holds the button, so toasts can keep off it (on a phone they rise above it). */}
+      <div ref={setFabBox} className={styles.fabBox}>
+        <ButtonLink
+          to="/create-wall"
+          variant="accent"
+          iconOnly
+          className={styles.fab}
+          aria-label="Create a Moori"
+        >
+          <Icon name="plus" size={26} />
+        </ButtonLink>
+      </div>
       {signIn.dialog}
     </>
   )

@@ -1,9 +1,10 @@
-// A toast never lies over the wall's bottom controls: on a narrow window it narrows to fit between them,
-// and where it cannot (a phone) it rises above them. The chaos run once found a toast's button over the
-// toolbar's Delete, taking its click.
+// A toast never lies over the controls at the bottom of a screen: on a narrow window it narrows to fit
+// between them, and where it cannot (a phone) it rises above them. The chaos run once found a toast's
+// button over the wall toolbar's Delete, taking its click.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { createUser, signInContext } from '../support/users'
 import { openWall, seedWall } from '../support/walls'
+import { seedWardrobe } from '../wardrobe/wardrobeSeed'
 
 interface Rect {
   x: number
@@ -76,3 +77,34 @@ for (const { width, height, phone } of windows) {
     await context.close()
   })
 }
+
+test("on a phone, the review inbox's toast rises above the bar of bulk actions, which stays usable", async ({ browser }) => {
+  const owner = await createUser()
+  const unverified = { ai: 0.6 }
+  await seedWardrobe(owner, [
+    { name: 'Garment A', tags: [{ type: 'category', value: 'top', ...unverified }] },
+    { name: 'Garment B', tags: [{ type: 'category', value: 'bottom', ...unverified }] },
+    { name: 'Garment C', tags: [{ type: 'category', value: 'dress', ...unverified }] },
+  ])
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  await signInContext(context, owner)
+  const page = await context.newPage()
+  await page.goto(`/${owner.username}`)
+  await page.getByTestId('products-area').getByRole('tab', { name: /^To review/ }).tap()
+  const inbox = page.getByTestId('review-inbox')
+  for (const name of ['Garment A', 'Garment B']) {
+    await inbox.getByTestId('review-card').filter({ hasText: name }).getByRole('checkbox').tap()
+  }
+  const bar = page.getByTestId('bulk-actions')
+  await expect(bar).toContainText('2 selected')
+  await bar.getByRole('button', { name: 'Make public' }).tap()
+  const toast = page.getByTestId('toast').first()
+  await expect(toast).toBeVisible()
+  await page.waitForFunction(() => document.getAnimations().length === 0)
+  const shown = (await toast.boundingBox())!
+  const controls = await boxes(bar.getByRole('button').or(bar))
+  for (const control of controls) expect(overlaps(shown, control), `toast ${JSON.stringify(shown)} over ${JSON.stringify(control)}`).toBe(false)
+  await bar.getByRole('button', { name: 'Verify tags' }).tap()
+  await expect(inbox.getByTestId('review-card')).toHaveCount(1)
+  await context.close()
+})

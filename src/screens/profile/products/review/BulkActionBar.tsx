@@ -1,19 +1,13 @@
 // What can be done to the selected items at once; it appears while something is selected, at the
 // bottom of the screen within thumb reach, and says how many are selected.
+import { useState } from 'react'
 import { fillMessage, messages } from '@/lib/messages'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
+import { useToastClearance } from '@/components/useToastClearance'
 import styles from './ReviewInbox.module.css'
 
-export function BulkActionBar({
-  count,
-  busy,
-  onVerify,
-  onTag,
-  onVisibility,
-  onDelete,
-  onClear,
-}: {
+interface BulkActionBarProps {
   count: number
   busy: boolean
   onVerify: () => void
@@ -21,10 +15,18 @@ export function BulkActionBar({
   onVisibility: (isPublic: boolean) => void
   onDelete: () => void
   onClear: () => void
-}) {
-  if (count === 0) return null
+}
+
+export function BulkActionBar(props: BulkActionBarProps) {
+  return props.count === 0 ? null : <Bar {...props} />
+}
+
+/** The bar itself: a toast (an Undo after a delete) rises above it rather than covering it. */
+function Bar({ count, busy, onVerify, onTag, onVisibility, onDelete, onClear }: BulkActionBarProps) {
+  const [bar, setBar] = useState<HTMLDivElement | null>(null)
+  useToastClearance(bar, 'itself')
   return (
-    <div className={styles.actionBar} role="toolbar" aria-label="Edit the selected items" data-testid="bulk-actions">
+    <div ref={setBar} className={styles.actionBar} role="toolbar" aria-label="Edit the selected items" data-testid="bulk-actions">
       <p className={styles.selectedCount} aria-live="polite">
         {fillMessage(messages.bulkSelected, { count: String(count) })}
       </p>
