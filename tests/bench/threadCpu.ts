@@ -130,6 +130,10 @@ function byKind(selfByName: Map<string, number>): string[] {
   return ['main thread CPU by event, self ms:', ...[...selfByName].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([name, ms]) => `  ${ms.toFixed(0).padStart(6)} ${name}`)]
 }
 
+/** How many functions the attribution lists (MOORI_BENCH_FUNCTIONS: more, to find the app's own among
+ * the library's). */
+const FUNCTIONS_LISTED = Number(process.env.MOORI_BENCH_FUNCTIONS ?? 30)
+
 interface ProfileNode {
   id: number
   parent?: number
@@ -166,6 +170,6 @@ function byFunction(events: TraceEvent[], main: string): string[] {
       inclusiveBy.set(name, (inclusiveBy.get(name) ?? 0) + ms)
     }
   }
-  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([name, ms]) => `  ${ms.toFixed(0).padStart(6)} ${name}`)
+  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, FUNCTIONS_LISTED).map(([name, ms]) => `  ${ms.toFixed(0).padStart(6)} ${name}`)
   return ['main thread script by function, self ms (sampled):', ...top(selfBy), 'inclusive ms:', ...top(inclusiveBy)]
 }

@@ -41,6 +41,26 @@ interface Run {
   cpu?: ThreadCpu
 }
 
+/** With MOORI_BENCH_BATCH_ATTRIBUTE: every committed replica write Dexie announces (this page's, and the
+ * sync worker's through its BroadcastChannel), counted by the tables and indexes it touched, so the
+ * live queries a batch wakes can be told apart. */
+const COUNT_WRITES = `
+  window.__replicaWrites = { since: 0, counts: {} }
+  new BroadcastChannel('x-storagemutated-1').onmessage = (event) => {
+    const writes = window.__replicaWrites
+    if (!writes.since || !event.data) return
+    for (const part of Object.keys(event.data)) {
+      const name = part.replace(/^idb:\\/\\/[^/]*\\//, '') || part
+      writes.counts[name] = (writes.counts[name] ?? 0) + 1
+    }
+  }
+`
+
+async function replicaWrites(page: Page): Promise<string[]> {
+  const counts = await page.evaluate(() => (window as unknown as { __replicaWrites: { counts: Record<string, number> } }).__replicaWrites.counts)
+  return ['replica writes announced during the batch, by table/index touched:', ...Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([part, n]) => `  ${String(n).padStart(5)} ${part}`)]
+}
+
 async function mainThread(page: Page, since: number): Promise<Omit<Run, 'ms'>> {
   const { count, longest, blocked } = await longTasksSince(page, since)
   return { longest, blocked, longTasks: count }
@@ -54,6 +74,7 @@ async function openProfile(browser: Browser, url: string, user: BenchUser, usern
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) }),
     )
   }
+  if (ATTRIBUTE) await context.addInitScript({ content: COUNT_WRITES })
   const page = await context.newPage()
   await page.goto(`${url}/${username}`)
   await page.getByRole('button', { name: 'Upload Product' }).first().waitFor()
@@ -74,6 +95,7 @@ async function batch(browser: Browser, url: string, user: BenchUser, username: s
   // Playwright's own script enters the page on its first wait (about 20 ms); not the app's, so before.
   await page.waitForFunction(() => true)
   const since = await page.evaluate(() => performance.now())
+  if (ATTRIBUTE) await page.evaluate(() => void ((window as unknown as { __replicaWrites: { since: number } }).__replicaWrites.since = performance.now()))
   const started = Date.now()
   let ms = 0
   const cpu = await measureThreadCpu(browser, page, async () => {
@@ -96,6 +118,7 @@ async function batch(browser: Browser, url: string, user: BenchUser, username: s
     ms = Date.now() - started
   }, { attribute: ATTRIBUTE })
   if (cpu.breakdown) console.log(cpu.breakdown.join('\n'))
+  if (ATTRIBUTE) console.log((await replicaWrites(page)).join('\n'))
   for (const task of cpu.longTasks ?? []) {
     console.log(`long task ${task.wallMs.toFixed(1)} ms (cpu ${task.cpuMs.toFixed(1)})\n${task.parts.join('\n')}`)
   }
