@@ -2,11 +2,13 @@
 // first) and can be re-resolved with a freshly signed link after a failed load.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
 import { useReplica } from '../ReplicaContext'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { splitImagePath } from './imagePath'
 import { resolveImage } from './imageSource'
+import { acquireImage } from './sharedImageSources'
 import { publicSrcSet } from './sizedSources'
 
 export interface ImageUrl {
@@ -50,38 +52,33 @@ export function useImageUrl(imagePath: string | null, externalUrl: string | null
     [db, imagePath, knownPending],
   )
   const pendingUpload = knownPending ?? queried
-  // What the last resolve found for this image (`key`: path, link and attempt) and the local copy it
-  // shows, if any. The upload state is read beside the picture: its first answer, or the upload ending,
-  // must not resolve the picture again (a batch of 20 photos made each thumbnail read its Blob twice and
-  // sign a link for a picture already on screen). A local copy once shown stays: it is the same picture.
-  const last = useRef<{ key: string; local: string | null } | null>(null)
-  useEffect(
-    () => () => {
-      if (last.current?.local) URL.revokeObjectURL(last.current.local)
-      last.current = null
-    },
-    [],
-  )
+  // What the last resolve found for this image (`key`: path, link and attempt), whether it is the local
+  // copy, and how to let go of it. The upload state is read beside the picture: its first answer, or the
+  // upload ending, must not resolve the picture again (a batch of 20 photos made each thumbnail read its
+  // Blob twice and sign a link for a picture already on screen). A local copy once shown stays: it is
+  // the same picture. Its object URL is shared with whatever else shows the same image
+  // (`sharedImageSources`).
+  const last = useRef<Shown | null>(null)
+  useEffect(() => () => letGo(last), [])
 
   useEffect(() => {
     if (known && attempt === 0) {
-      if (last.current?.local) URL.revokeObjectURL(last.current.local)
-      last.current = null
+      letGo(last)
       setState((s) => (s.url === known && !s.resolving ? s : { url: known, resolving: false }))
       return
     }
     const key = `${imagePath}\n${externalUrl}\n${attempt}`
     const previous = last.current
     // Resolved already: again only for a photo that now waits to upload where a link was shown.
-    if (previous?.key === key && (previous.local !== null || pendingUpload !== true)) return
+    if (previous?.key === key && (previous.local || pendingUpload !== true)) return
     let cancelled = false
     setState((s) => ({ url: s.url, resolving: true }))
-    void resolveImage(db, images, imagePath, externalUrl, attempt > 0).then((source) => {
-      if (cancelled) return
-      const local = source?.kind === 'blob' ? URL.createObjectURL(source.blob) : null
-      if (last.current?.local) URL.revokeObjectURL(last.current.local)
-      last.current = { key, local }
-      setState({ url: local ?? (source?.kind === 'url' ? source.url : null), resolving: false })
+    const resolved = resolveShown(db, images, imagePath, externalUrl, attempt > 0)
+    void resolved.source.then((shown) => {
+      if (cancelled) return resolved.release()
+      letGo(last)
+      last.current = { key, local: shown?.local ?? false, release: resolved.release }
+      setState({ url: shown?.url ?? null, resolving: false })
     })
     return () => {
       cancelled = true
@@ -91,4 +88,39 @@ export function useImageUrl(imagePath: string | null, externalUrl: string | null
   const refresh = useCallback(() => setAttempt((n) => n + 1), [])
   const srcSet = useMemo(() => publicSrcSet(images, imagePath, state.url), [images, imagePath, state.url])
   return { url: state.url, srcSet, resolving: state.resolving, pendingUpload: pendingUpload ?? false, refresh }
+}
+
+/** A stored image through the shared resolves (one object URL per local copy, however many show it); an
+ * external link as it is; a retry (`fresh`) on its own, with a newly signed link. */
+function resolveShown(
+  db: MooriDB,
+  signer: ImageSigner,
+  imagePath: string | null,
+  externalUrl: string | null,
+  fresh: boolean,
+): ReturnType<typeof acquireImage> {
+  if (imagePath && !fresh) return acquireImage(db, signer, imagePath)
+  let local: string | null = null
+  const source = resolveImage(db, signer, imagePath, externalUrl, fresh).then((found) => {
+    if (found?.kind === 'blob') local = URL.createObjectURL(found.blob)
+    return found ? { url: local ?? (found.kind === 'url' ? found.url : ''), local: local !== null } : null
+  })
+  return {
+    source,
+    release: () => {
+      if (local) URL.revokeObjectURL(local)
+    },
+  }
+}
+
+/** The resolved picture a hook shows, and how to let go of it. */
+interface Shown {
+  key: string
+  local: boolean
+  release: () => void
+}
+
+function letGo(last: { current: Shown | null }): void {
+  last.current?.release()
+  last.current = null
 }

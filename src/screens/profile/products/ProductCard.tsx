@@ -55,6 +55,8 @@ export const ProductCard = memo(function ProductCard({
           ratio={1}
           fit={isCutOut(item.imagePath) ? 'contain' : 'cover'}
           className={isCutOut(item.imagePath) ? styles.cutOut : undefined}
+          // Read with the wardrobe's rows: no upload-state query per card.
+          pendingUpload={entry.uploadPending}
         />
         {isOwner && !item.isPublic && layout === 'grid' && <PrivateBadge />}
       </div>
