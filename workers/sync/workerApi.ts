@@ -11,6 +11,7 @@ import { webLockElection, webLockPresence, type LeaderElection, type TabPresence
 import { SyncEngine, type FlushSummary, type SyncEngineOptions } from './SyncEngine'
 import { createSupabaseTransport } from './supabaseTransport'
 import type { SyncTransport, TokenSource } from './transport'
+import { keepingUploadedImages } from './keepUploadedImages'
 
 export interface SyncWorkerConfig {
   supabaseUrl: string
@@ -57,7 +58,11 @@ export interface SyncWorkerEnvironment {
 const browserEnvironment: SyncWorkerEnvironment = {
   openDatabase: (name) => new MooriDB(name),
   transport: (config, tokens) =>
-    createSupabaseTransport({ url: config.supabaseUrl, anonKey: config.anonKey, apiUrl: config.apiUrl, tokens }),
+    keepingUploadedImages(
+      createSupabaseTransport({ url: config.supabaseUrl, anonKey: config.anonKey, apiUrl: config.apiUrl, tokens }),
+      config.supabaseUrl,
+      config.userId,
+    ),
   election: webLockElection,
   presence: webLockPresence,
   channel: broadcastRelayChannel,
