@@ -11,10 +11,13 @@ export function useOutfitBatch(): BatchProgress | null | undefined {
   const { db, userId } = useReplica()
   return useLiveQuery(async () => {
     if (!userId) return null
-    const jobs = (await db.jobs.where('userId').equals(userId).toArray()).filter((job) => job.kind === 'ootd')
-    const picked = await db.pickedPhotos.toArray()
-    const newestJobAt = Math.max(0, ...jobs.map((job) => Date.parse(job.createdAt)))
-    return currentBatch([...jobs, ...picked.map((photo) => pickedAsBatchJob(photo, newestJobAt))])
+    // One transaction for both reads: it runs again on every job and picked-photo write of a batch.
+    return db.transaction('r', db.jobs, db.pickedPhotos, async () => {
+      const [all, picked] = await Promise.all([db.jobs.where('userId').equals(userId).toArray(), db.pickedPhotos.toArray()])
+      const jobs = all.filter((job) => job.kind === 'ootd')
+      const newestJobAt = Math.max(0, ...jobs.map((job) => Date.parse(job.createdAt)))
+      return currentBatch([...jobs, ...picked.map((photo) => pickedAsBatchJob(photo, newestJobAt))])
+    })
   }, [db, userId])
 }
 
@@ -39,7 +42,9 @@ export function useBatchRowStates(ids: readonly string[]): BatchRowStates | unde
   const key = ids.join(',')
   const answer = useLiveQuery(async () => {
     const list = key ? key.split(',') : []
-    const [jobs, photos] = await Promise.all([db.jobs.bulkGet(list), db.pickedPhotos.bulkGet(list)])
+    const [jobs, photos] = await db.transaction('r', db.jobs, db.pickedPhotos, () =>
+      Promise.all([db.jobs.bulkGet(list), db.pickedPhotos.bulkGet(list)]),
+    )
     const states: BatchRowStates = {
       doneJobIds: new Set(jobs.flatMap((job) => (job && !isUnfinishedJob(job.status) ? [job.id] : []))),
       picked: new Map(photos.flatMap((photo) => (photo ? [[photo.id, photo.error] as const] : []))),

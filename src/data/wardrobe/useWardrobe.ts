@@ -57,8 +57,10 @@ export function wardrobeStats(entries: readonly WardrobeEntry[]): WardrobeStats 
  */
 async function jobsWaitingToStart(db: MooriDB, jobIds: string[]): Promise<Set<string>> {
   if (jobIds.length === 0) return new Set()
-  const entries = await db.outbox.where('key').anyOf(jobIds.map((id) => keyOf('jobs', id))).toArray()
-  return new Set(entries.map((entry) => entry.rowId))
+  // The index's keys only ('jobs:<id>'): the entries themselves (their requests' bodies) are not needed.
+  const keys = await db.outbox.where('key').anyOf(jobIds.map((id) => keyOf('jobs', id))).keys()
+  const prefix = keyOf('jobs', '')
+  return new Set(keys.map((key) => (key as string).slice(prefix.length)))
 }
 
 /** Items with their tags, jobs and upload state, newest first (shared with wardrobe import). */
@@ -84,6 +86,9 @@ export async function wardrobeEntries(db: MooriDB, items: WardrobeItemRow[]): Pr
   }))
 }
 
+/** The tables the wardrobe's entries are read from. */
+const wardrobeTables = (db: MooriDB) => [db.scopes, db.wardrobeItems, db.tags, db.jobs, db.pendingUploads, db.outbox]
+
 /** `owner` is the profile whose wardrobe to show; null shows nothing (signed out). */
 export function useWardrobe(owner: { id: string; username: string } | null): WardrobeView | undefined {
   const { db, userId } = useReplica()
@@ -92,13 +97,17 @@ export function useWardrobe(owner: { id: string; username: string } | null): War
   const answer = useLiveQuery(async () => {
     if (!ownerId) return { status: 'ready' as const, error: null, entries: [], stats: wardrobeStats([]) }
     const scope: ScopeKey = ownerId === userId ? 'me' : profileScope(username)
-    const [state, items] = await Promise.all([
-      readScopeStatus(db, scope),
-      db.wardrobeItems.where('userId').equals(ownerId).toArray(),
-    ])
-    const visible = items.filter((item) => canSeeWardrobeItem(item, userId))
-    const entries = await wardrobeEntries(db, visible)
-    return { status: state.status, error: state.error, entries, stats: wardrobeStats(entries) }
+    // One IndexedDB transaction for its six reads (each on its own made one; the query runs again on
+    // every write a batch of photos makes).
+    return db.transaction('r', wardrobeTables(db), async () => {
+      const [state, items] = await Promise.all([
+        readScopeStatus(db, scope),
+        db.wardrobeItems.where('userId').equals(ownerId).toArray(),
+      ])
+      const visible = items.filter((item) => canSeeWardrobeItem(item, userId))
+      const entries = await wardrobeEntries(db, visible)
+      return { status: state.status, error: state.error, entries, stats: wardrobeStats(entries) }
+    })
   }, [db, ownerId, userId, username])
   return useSteadyEntries(answer)
 }
@@ -127,7 +136,10 @@ export function useProcessingJob(jobId: string | null): JobView | undefined {
   const { db } = useReplica()
   return useLiveQuery(async () => {
     if (!jobId) return { job: null, waitingToStart: false }
-    const [job, waiting] = await Promise.all([db.jobs.get(jobId), jobsWaitingToStart(db, [jobId])])
-    return { job: job ?? null, waitingToStart: waiting.has(jobId) }
+    // One transaction for both reads: a batch view follows twenty of these.
+    return db.transaction('r', db.jobs, db.outbox, async () => {
+      const [job, waiting] = await Promise.all([db.jobs.get(jobId), jobsWaitingToStart(db, [jobId])])
+      return { job: job ?? null, waitingToStart: waiting.has(jobId) }
+    })
   }, [db, jobId])
 }
