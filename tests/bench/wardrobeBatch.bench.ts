@@ -46,19 +46,35 @@ interface Run {
  * live queries a batch wakes can be told apart. */
 const COUNT_WRITES = `
   window.__replicaWrites = { since: 0, counts: {} }
-  new BroadcastChannel('x-storagemutated-1').onmessage = (event) => {
+  const count = (name) => {
     const writes = window.__replicaWrites
-    if (!writes.since || !event.data) return
-    for (const part of Object.keys(event.data)) {
-      const name = part.replace(/^idb:\\/\\/[^/]*\\//, '') || part
-      writes.counts[name] = (writes.counts[name] ?? 0) + 1
-    }
+    if (writes.since) writes.counts[name] = (writes.counts[name] ?? 0) + 1
+  }
+  new BroadcastChannel('x-storagemutated-1').onmessage = (event) => {
+    for (const part of Object.keys(event.data ?? {})) count(part.replace(/^idb:\\/\\/[^/]*\\//, '') || part)
+  }
+  // And what the page itself calls per photo: IndexedDB transactions, object URLs, requests.
+  const transaction = IDBDatabase.prototype.transaction
+  IDBDatabase.prototype.transaction = function (...args) {
+    count('(page) IndexedDB transactions')
+    return transaction.apply(this, args)
+  }
+  const createObjectURL = URL.createObjectURL
+  URL.createObjectURL = (blob) => {
+    count('(page) URL.createObjectURL')
+    return createObjectURL(blob)
+  }
+  const fetch = window.fetch
+  window.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href)
+    count('(page) fetch ' + url.pathname.split('/').slice(0, 4).join('/'))
+    return fetch(input, init)
   }
 `
 
 async function replicaWrites(page: Page): Promise<string[]> {
   const counts = await page.evaluate(() => (window as unknown as { __replicaWrites: { counts: Record<string, number> } }).__replicaWrites.counts)
-  return ['replica writes announced during the batch, by table/index touched:', ...Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([part, n]) => `  ${String(n).padStart(5)} ${part}`)]
+  return ['replica writes announced during the batch, by table/index touched, and the page\'s own calls:', ...Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([part, n]) => `  ${String(n).padStart(5)} ${part}`)]
 }
 
 async function mainThread(page: Page, since: number): Promise<Omit<Run, 'ms'>> {
