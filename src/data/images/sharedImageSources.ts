@@ -7,7 +7,7 @@ import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
 import { resolveImage } from './imageSource'
 
-export interface SharedImage {
+interface SharedImage {
   /** The URL to show (a shared object URL for a local copy), and whether it is the local copy. */
   source: Promise<{ url: string; local: boolean } | null>
   /** This user no longer shows it; the last one out revokes the object URL. */
