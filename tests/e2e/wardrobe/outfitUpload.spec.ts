@@ -3,7 +3,8 @@
 // processing dialog follows the LIVE job row as the engine writes it (a stand-in engine holds the job:
 // progress 10/50/90/100, found items) to 'Processing completed!' and the products. Offline it waits for
 // a connection, survives a reload (the header pill brings it back) and reaches the server once online.
-// A failed job says why, and Retry sends the photo to a new job.
+// A failed job says why, and Retry sends the photo to a new job. The uploaded photo goes into the user's
+// image cache from the device (the sync worker puts it there), so offline keeping never fetches it again.
 import { expect, test, type Page } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
@@ -118,6 +119,43 @@ test('an outfit photo is uploaded and its processing dialog follows the live job
   await dialog.getByRole('button', { name: 'View your products' }).click()
   await expect(page).toHaveURL(new RegExp(`/${user.username}#products$`))
   await expect(processingDialog(page)).toHaveCount(0)
+  await context.close()
+})
+
+test('the uploaded photo is kept in the image cache from the device: offline keeping never signs or downloads it again', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const user = await createUser()
+  const context = await browser.newContext()
+  await signInContext(context, user)
+  const held = await holdOutfitJobs(context)
+  const page = await context.newPage()
+  // Links signed (POST) and objects fetched through them by the page, whatever the service worker answers.
+  const signed: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/storage/v1/object/sign/')) signed.push(decodeURI(new URL(request.url()).pathname))
+  })
+  await openOutfitUpload(page)
+  await page.getByRole('dialog', { name: 'Upload Product' }).getByRole('button', { name: 'Upload' }).click()
+  // The job starts only after the photo's upload: by then the photo is in the user's image cache.
+  const job = await held.started()
+  const cached = () =>
+    page.evaluate(
+      async ([name, path]) => {
+        const response = await (await caches.open(name)).match(`${location.origin}/storage/v1/object/${path}`)
+        return response ? { type: response.headers.get('Content-Type'), size: (await response.blob()).size } : null
+      },
+      [`moori-images-v1:user:${user.id}`, job.imagePath] as const,
+    )
+  const [bucket, ...rest] = job.imagePath.split('/')
+  const stored = await admin.storage.from(bucket!).download(rest.join('/'))
+  if (stored.error) throw stored.error
+  expect(await cached()).toEqual({ type: 'image/jpeg', size: stored.data.size })
+  // Offline keeping has had its passes since (the upload ending and the new item each start one): it
+  // found the photo kept and asked nothing for it.
+  await page.waitForTimeout(3000)
+  expect(signed.filter((path) => path.includes(job.imagePath))).toEqual([])
   await context.close()
 })
 
