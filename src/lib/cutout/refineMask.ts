@@ -384,6 +384,25 @@ export function applyCoefficientsIn(
   }
   const [px0, px1] = inside(xs.lower, xs.upper, rect.x0, rect.x1, width)
   const [py0, py1] = inside(ys.lower, ys.upper, rect.y0, rect.y1, height)
+  if (!base) {
+    // The start's coefficients plus the change's, on the rectangle's cells, then one interpolation a pixel.
+    const rh = rect.y1 - rect.y0
+    const sum = [new Float32Array(rw * rh), new Float32Array(rw * rh), new Float32Array(rw * rh), new Float32Array(rw * rh)]
+    const from = [aR, aG, aB, start.b] as const
+    const add = [dR, dG, dB, delta.b] as const
+    for (let plane = 0; plane < 4; plane++) {
+      const [s, a, d] = [sum[plane]!, from[plane]!, add[plane]!]
+      for (let y = 0, k = 0; y < rh; y++)
+        for (let x = 0, i = (rect.y0 + y) * cw + rect.x0; x < rw; x++, k++, i++) s[k] = a[i]! + d[k]!
+    }
+    applyCoefficients({ a: [sum[0]!, sum[1]!, sum[2]!], b: sum[3]! }, rw, rh, image, gain, out, {
+      rect,
+      cw,
+      ch,
+      pixels: { x0: px0, x1: px1, y0: py0, y1: py1 },
+    })
+    return
+  }
   for (let y = py0; y < py1; y++) {
     const y0 = ys.lower[y]!
     const y1 = ys.upper[y]!
@@ -438,20 +457,28 @@ export function applyCoefficients(
   image: RgbImage,
   gain: number,
   out: Uint8Array,
+  window?: { rect: CellRect; cw: number; ch: number; pixels: CellRect },
 ): void {
   const { width, height, data } = image
   const [aR, aG, aB] = c.a
-  const sx = cw / width
-  const sy = ch / height
-  const xs = axis(width, cw, sx)
-  for (let y = 0; y < height; y++) {
-    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) * sy - 0.5))
+  // With a window, `c` covers `window.rect` of a `window.cw` × `window.ch` grid, and only `window.pixels`
+  // (whose samples all fall in the rectangle) are written.
+  const gw = window?.cw ?? cw
+  const gh = window?.ch ?? ch
+  const ox = window?.rect.x0 ?? 0
+  const oy = window?.rect.y0 ?? 0
+  const sx = gw / width
+  const sy = gh / height
+  const xs = axis(width, gw, sx)
+  const px = window?.pixels ?? { x0: 0, x1: width, y0: 0, y1: height }
+  for (let y = px.y0; y < px.y1; y++) {
+    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) * sy - 0.5))
     const y0 = Math.floor(fy)
-    const y1 = Math.min(ch - 1, y0 + 1)
+    const y1 = Math.min(gh - 1, y0 + 1)
     const wy = fy - y0
-    const row0 = y0 * cw
-    const row1 = y1 * cw
-    for (let x = 0; x < width; x++) {
+    const row0 = (y0 - oy) * cw - ox
+    const row1 = (y1 - oy) * cw - ox
+    for (let x = px.x0; x < px.x1; x++) {
       const x0 = xs.lower[x]!
       const x1 = xs.upper[x]!
       const wx = xs.weight[x]!
