@@ -305,24 +305,27 @@ export function coefficientsIn(prepared: PreparedGuide, d: Float32Array, rect: C
   const rw = rect.x1 - rect.x0
   const rh = rect.y1 - rect.y0
   const n = rw * rh
-  const scratch = new Float32Array(n)
-  const mean = (src: Float32Array) => boxMean(src, rw, rh, r, new Float32Array(n), scratch)
+  // The guide's scratch planes (full grid size) hold this rectangle's in-between planes: no allocation but
+  // the four it returns.
+  const work = (name: (typeof WORK_PLANES)[number]) => prepared.work[name].subarray(0, n)
+  const scratch = work('scratch')
+  const mean = (src: Float32Array, out: Float32Array = new Float32Array(n)) => boxMean(src, rw, rh, r, out, scratch)
   const [R, G, B] = guide
-  const product = new Float32Array(n)
-  const meanTimes = (plane: Float32Array) => {
+  const product = work('product')
+  const meanTimes = (plane: Float32Array, out: Float32Array) => {
     for (let y = 0, k = 0; y < rh; y++) {
       for (let x = 0, i = (rect.y0 + y) * w + rect.x0; x < rw; x++, k++, i++) product[k] = plane[i]! * d[k]!
     }
-    return mean(product)
+    return mean(product, out)
   }
-  const mP = mean(d)
-  const mRP = meanTimes(R)
-  const mGP = meanTimes(G)
-  const mBP = meanTimes(B)
-  const aR = new Float32Array(n)
-  const aG = new Float32Array(n)
-  const aB = new Float32Array(n)
-  const b = new Float32Array(n)
+  const mP = mean(d, work('mP'))
+  const mRP = meanTimes(R, work('mRP'))
+  const mGP = meanTimes(G, work('mGP'))
+  const mBP = meanTimes(B, work('mBP'))
+  const aR = work('aR')
+  const aG = work('aG')
+  const aB = work('aB')
+  const b = work('b')
   for (let y = 0, k = 0; y < rh; y++) {
     for (let x = 0, i = (rect.y0 + y) * w + rect.x0; x < rw; x++, k++, i++) {
       const mr = mR[i]!
@@ -350,7 +353,8 @@ export function coefficientsIn(prepared: PreparedGuide, d: Float32Array, rect: C
 
 /**
  * `applyCoefficients` for the coefficients `start` plus a change `delta` that lives on `rect` (from
- * `coefficientsIn`), written only for the pixels whose samples fall in `rect`: `out` keeps the rest. With
+ * `coefficientsIn`, and used up: without `base` the sum is made in its planes), written only for the
+ * pixels whose samples fall in `rect`: `out` keeps the rest. With
  * `base` (a cut-out that is not the refinement of `start`), a pixel gets `base` moved by what the change
  * moves the refinement, so away from the change the base stays exactly as it was.
  */
@@ -386,16 +390,16 @@ export function applyCoefficientsIn(
   const [py0, py1] = inside(ys.lower, ys.upper, rect.y0, rect.y1, height)
   if (!base) {
     // The start's coefficients plus the change's, on the rectangle's cells, then one interpolation a pixel.
+    // (in place: the change's coefficients are not used again)
     const rh = rect.y1 - rect.y0
-    const sum = [new Float32Array(rw * rh), new Float32Array(rw * rh), new Float32Array(rw * rh), new Float32Array(rw * rh)]
     const from = [aR, aG, aB, start.b] as const
-    const add = [dR, dG, dB, delta.b] as const
+    const sum = [dR, dG, dB, delta.b] as const
     for (let plane = 0; plane < 4; plane++) {
-      const [s, a, d] = [sum[plane]!, from[plane]!, add[plane]!]
+      const [s, a] = [sum[plane]!, from[plane]!]
       for (let y = 0, k = 0; y < rh; y++)
-        for (let x = 0, i = (rect.y0 + y) * cw + rect.x0; x < rw; x++, k++, i++) s[k] = a[i]! + d[k]!
+        for (let x = 0, i = (rect.y0 + y) * cw + rect.x0; x < rw; x++, k++, i++) s[k] = a[i]! + s[k]!
     }
-    applyCoefficients({ a: [sum[0]!, sum[1]!, sum[2]!], b: sum[3]! }, rw, rh, image, gain, out, {
+    applyCoefficients({ a: [dR, dG, dB], b: delta.b }, rw, rh, image, gain, out, {
       rect,
       cw,
       ch,
