@@ -26,6 +26,10 @@ import { round, summarize, type Bench, type BenchTable } from './types'
 import { build } from 'esbuild'
 import type { Browser } from 'playwright'
 import { measureThreadCpu } from './threadCpu'
+import { downscaleToFit, squeezeForModel } from '../../src/lib/cutout/squeeze'
+import { trimmedRgba } from '../../src/lib/cutout/trim'
+import { encodeSticker } from '../../supabase/api/vision/sticker'
+import type { StepTimings } from '../../workers/cutout/stopwatch'
 
 const APP_DIR = 'dist-bench-cutout'
 const SIDE = 800
@@ -63,7 +67,7 @@ window.timeCutOut = async (i, maxSize) => {
   const blob = await photo(i)
   const started = performance.now()
   const out = await window.cutout.api.cutOut(blob, { maxSize })
-  return { ms: performance.now() - started, width: out.width, height: out.height, bytes: out.png.size }
+  return { ms: performance.now() - started, width: out.width, height: out.height, bytes: out.png.size, timings: out.timings }
 }
 window.maskOf = async (i, side) => {
   const m = await window.cutout.api.foregroundMask(await photo(i), side)
@@ -149,12 +153,15 @@ export const bench: Bench = {
     const tables: BenchTable[] = []
     try {
       if (process.env.MOORI_BENCH_CUTOUT_PART === 'editor') {
-        // Only the editor's stroke tables (a quicker run while working on the editor).
+        // Only the editor's stroke tables (a quicker run while working on the editor); 'timing' (below) only
+        // the cut-out's time with threads and where it goes.
         const sample = photos.findIndex((p) => p.name.includes('@800x'))
         tables.push(await editorStroke(browser, stack.url, photos, sample, `/assets/${workerFile}`))
         tables.push(await strokeTiming(photos[sample]!))
         return tables
       }
+      // Only the cut-out's time and its profile split, threads only (a quicker run while working on speed).
+      const timingOnly = process.env.MOORI_BENCH_CUTOUT_PART === 'timing'
       // Home's first load, in a fresh context: nothing of the cut-out.
       const home = await browser.newContext()
       const homeRequests: string[] = []
@@ -187,23 +194,27 @@ export const bench: Bench = {
       const timing: BenchTable['rows'] = []
       const masks = new Map<number, Uint8Array>()
       const sample = photos.findIndex((p) => p.name.includes('@800x'))
+      // The server's runs are interleaved with the device's (one each per repetition), so the machine's
+      // load, which changes by the minute on a shared machine, weighs on both sides alike.
       const serverMs: number[] = []
-      for (let r = 0; r < REPS + 1; r++) {
+      const serverSteps: StepTimings[] = []
+      const split = await serverSplit(photos[sample]!)
+      const timeServer = async (keep: boolean) => {
         const started = performance.now()
         await engine.removeBackground(photos[sample]!.bytes, { maxSize: SIDE })
-        if (r > 0) serverMs.push(performance.now() - started)
+        const ms = performance.now() - started
+        const steps = await split.once()
+        if (keep) {
+          serverMs.push(ms)
+          serverSteps.push(steps)
+        }
       }
-      const server = summarize(serverMs).median
-      timing.push({
-        where: 'server (onnxruntime-node, 2 threads), warm',
-        threads: 2,
-        'median ms': round(server, 0),
-        'first/prepare ms': '',
-        'vs server': '1×',
-      })
+      await timeServer(false)
+      const deviceSteps = new Map<number, StepTimings[]>()
+      const deviceRows: Array<(server: number) => BenchTable['rows'][number]> = []
 
       const ious: BenchTable['rows'] = []
-      for (const threads of [2, 1]) {
+      for (const threads of timingOnly ? [2] : [2, 1]) {
         const info = await page.evaluate(
           ([url, t]) =>
             (
@@ -217,28 +228,35 @@ export const bench: Bench = {
           [workerUrl, threads] as const,
         )
         const runs: number[] = []
+        const steps: StepTimings[] = []
         let first = 0
         for (let r = 0; r < REPS + 1; r++) {
+          await timeServer(r > 0)
           const out = await page.evaluate(
             ([i, s]) =>
-              (window as unknown as { timeCutOut(i: number, s: number): Promise<{ ms: number }> }).timeCutOut(
-                i,
-                s,
-              ),
+              (
+                window as unknown as {
+                  timeCutOut(i: number, s: number): Promise<{ ms: number; timings: StepTimings }>
+                }
+              ).timeCutOut(i, s),
             [sample, SIDE] as const,
           )
           if (r === 0) first = out.ms
-          else runs.push(out.ms)
+          else {
+            runs.push(out.ms)
+            steps.push({ ...out.timings, 'call and transfer': out.ms - sum(out.timings) })
+          }
         }
+        deviceSteps.set(threads, steps)
         const median = summarize(runs).median
-        timing.push({
+        deviceRows.push((server) => ({
           where: `device worker, ${info.threads === 1 ? 'one thread' : `${info.threads} threads`}${info.isolated ? ' (cross-origin isolated)' : ''}, warm`,
           threads: info.threads,
           'median ms': round(median, 0),
           'first/prepare ms': `${round(first, 0)} / ${round(info.prepareMs, 0)}`,
           'vs server': `${round(median / server, 2)}×`,
-        })
-        if (threads === 2) {
+        }))
+        if (threads === 2 && !timingOnly) {
           for (let i = 0; i < photos.length; i++) {
             const device = await page.evaluate(
               ([k, s]) =>
@@ -266,14 +284,28 @@ export const bench: Bench = {
         }
         await page.evaluate(() => (window as unknown as { stopCutout(): void }).stopCutout())
       }
+      await split.release()
+      const server = summarize(serverMs).median
+      timing.push(
+        {
+          where: 'server (onnxruntime-node, 2 threads), warm',
+          threads: 2,
+          'median ms': round(server, 0),
+          'first/prepare ms': '',
+          'vs server': '1×',
+        },
+        ...deviceRows.map((row) => row(server)),
+      )
       tables.push({
-        title: `Cut-out of an 800 px photo (${photos[sample]!.name}), warm, median of ${REPS}`,
+        title: `Cut-out of an 800 px photo (${photos[sample]!.name}), warm, median of ${REPS} (server: of ${serverMs.length}, run in turn with the device's)`,
         rows: timing,
         notes: [
           "device times include the call into the worker and the PNG; the server's its decode and PNG (sharp)",
           'goal: within 2× of the server with threads',
         ],
       })
+      tables.push(profileSplit(serverSteps, deviceSteps, photos[sample]!.name))
+      if (timingOnly) return tables
       const values = ious.map((r) => r['IoU vs server']).filter((v): v is number => typeof v === 'number')
       tables.push({
         title: 'Mask agreement: device against server, refined mask at 800 px (IoU, >127 is foreground)',
@@ -302,6 +334,77 @@ export const bench: Bench = {
     }
     return tables
   },
+}
+
+const STEPS = ['decode', 'resize', 'load', 'inference', 'refine', 'trim', 'encode', 'call and transfer'] as const
+
+const sum = (timings: StepTimings) => Object.values(timings).reduce((a, b) => a + b, 0)
+
+/**
+ * The server's removeBackground step by step, as visionEngine runs it (sharp decode to at most 2048 px,
+ * the shared resampling to the working size and the model's squeeze, u2netp on onnxruntime-node with 2
+ * threads, the shared refinement and trim, sharp's PNG), each step timed, REPS warm runs.
+ */
+async function serverSplit(photo: Photo): Promise<{ once(): Promise<StepTimings>; release(): Promise<void> }> {
+  const segmenter = await createSegmenter({ threads: 2 })
+  const once = async () => {
+    const t: StepTimings = {}
+    let last = performance.now()
+    const lap = (step: string) => {
+      const now = performance.now()
+      t[step] = (t[step] ?? 0) + now - last
+      last = now
+    }
+    const { image: decoded } = await decodeImage(photo.bytes, { longSide: 2048 })
+    lap('decode')
+    const image = downscaleToFit(decoded, SIDE)
+    const squeezing = performance.now()
+    squeezeForModel(image)
+    const squeezeMs = performance.now() - squeezing
+    lap('resize')
+    // segment() squeezes again (its own copy): that time is taken off its inference.
+    const low = await segmenter.segment(image)
+    lap('inference')
+    t.inference! -= squeezeMs
+    const alpha = refineMask(low, image)
+    lap('refine')
+    const pixels = trimmedRgba(image, alpha)
+    lap('trim')
+    if (pixels) await encodeSticker(pixels, image.width, image.height, SIDE)
+    lap('encode')
+    return t
+  }
+  return { once, release: () => segmenter.release() }
+}
+
+/** Where a cut-out's time goes, step by step: the server's against the device's (medians of the runs). */
+function profileSplit(server: StepTimings[], device: Map<number, StepTimings[]>, name: string): BenchTable {
+  const median = (runs: StepTimings[], step: string) => summarize(runs.map((t) => t[step] ?? 0)).median
+  const two = device.get(2) ?? []
+  const one = device.get(1) ?? []
+  const named = new Set<string>(STEPS)
+  const more = [...new Set([...server, ...two].flatMap((t) => Object.keys(t)))].filter((k) => !named.has(k))
+  const rows: BenchTable['rows'] = [...STEPS, ...more, 'total'].map((step) => {
+    const of = (runs: StepTimings[]) =>
+      step === 'total' ? summarize(runs.map(sum)).median : median(runs, step)
+    const s = of(server)
+    const d = of(two)
+    return {
+      step,
+      'server ms': round(s, 1),
+      'device, threads ms': round(d, 1),
+      'device − server ms': round(d - s, 1),
+      'device, one thread ms': round(of(one), 1),
+    }
+  })
+  return {
+    title: `Where an 800 px cut-out's time goes (${name}), warm, median of ${REPS} per step`,
+    rows,
+    notes: [
+      "server: visionEngine's removeBackground re-run step by step in this process (inference is segment() less its own squeeze, i.e. the tensor, the run and the output's normalisation)",
+      'device: the worker\'s own step times; "call and transfer" is the page\'s time for the call less the worker\'s steps (Comlink, the Blob in, the PNG out)',
+    ],
+  }
 }
 
 /** One stroke → the refined mask at 800 px, against the refinement alone (what a preview would cost). */

@@ -3,6 +3,7 @@
 // looks the same wherever it was made. Only Blobs and plain records cross the boundary.
 import type { Stroke } from '@/lib/cutout/strokeHints'
 import type { BoxPercent } from '@/lib/cutout/trim'
+import type { StepTimings } from './stopwatch'
 
 export type { Stroke }
 
@@ -71,7 +72,8 @@ export interface CutoutWorkerApi {
   fetchRuntime(): Promise<void>
   /** Loads the runtime and the model (fetched once, then from the service worker's cache). */
   prepare(): Promise<{ threads: number }>
-  cutOut(photo: Blob, options: { maxSize: number }): Promise<DeviceCutOut>
+  /** With where its time went, step by step, in ms (decode, resize, inference, refine, trim, encode). */
+  cutOut(photo: Blob, options: { maxSize: number }): Promise<DeviceCutOut & { timings: StepTimings }>
   foregroundMask(photo: Blob, longSide: number): Promise<ForegroundMask>
   /**
    * Opens a cut-out editor on a photo: decodes it at the working size (`maxSize`, as a cut-out) and runs the

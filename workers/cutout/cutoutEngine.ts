@@ -19,6 +19,7 @@ import {
 } from './editSession'
 import { emptyCutOut, encodeSticker } from './encodeSticker'
 import { createDeviceSegmenter, runtimeFiles, usableThreads, type DeviceSegmenter } from './ortSession'
+import { stopwatch, type Stopwatch } from './stopwatch'
 
 /** The server's bounds on the resolution a cut-out is computed at (supabase/api/vision/visionEngine.ts). */
 const MIN_WORKING_SIDE = 320
@@ -59,9 +60,15 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
     photo: Blob,
     longSide: number,
     crop: BoxPercent | null = null,
+    watch: Stopwatch = stopwatch(),
   ): Promise<{ image: RgbImage; mask: LowResMask; shown: BoxPercent }> {
-    const [{ image, guide, shown }, model] = await Promise.all([decodePhoto(photo, longSide, crop), getSegmenter()])
+    const [{ image, guide, shown }, model] = await Promise.all([
+      decodePhoto(photo, longSide, crop, watch.lap),
+      getSegmenter(),
+    ])
+    watch.lap('load') // nothing once the model is loaded
     const probability = await model.segment(guide)
+    watch.lap('inference')
     return { image, mask: { probability, guide, size: U2NET_SIZE }, shown }
   }
 
@@ -73,14 +80,23 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
     return { alpha, grid: alphaOnGrid(alpha, image.width, image.height, U2NET_SIZE) }
   }
 
-  async function mask(photo: Blob, longSide: number): Promise<{ image: RgbImage; alpha: Uint8Array }> {
-    const { image, mask } = await lowResMask(photo, longSide)
-    return { image, alpha: refineMask(mask, image) }
+  async function mask(
+    photo: Blob,
+    longSide: number,
+    watch: Stopwatch = stopwatch(),
+  ): Promise<{ image: RgbImage; alpha: Uint8Array }> {
+    const { image, mask } = await lowResMask(photo, longSide, null, watch)
+    const alpha = refineMask(mask, image)
+    watch.lap('refine')
+    return { image, alpha }
   }
 
-  async function sticker(image: RgbImage, alpha: Uint8Array, maxSize: number) {
+  async function sticker(image: RgbImage, alpha: Uint8Array, maxSize: number, watch: Stopwatch = stopwatch()) {
     const pixels = trimmedRgba(image, alpha)
-    return pixels ? encodeSticker(pixels, image.width, image.height, maxSize) : emptyCutOut()
+    watch.lap('trim')
+    const out = await (pixels ? encodeSticker(pixels, image.width, image.height, maxSize) : emptyCutOut())
+    watch.lap('encode')
+    return out
   }
 
   return {
@@ -96,8 +112,9 @@ export function createCutoutEngine(config: CutoutWorkerConfig): CutoutWorkerApi 
       return { threads: (await getSegmenter()).threads }
     },
     async cutOut(photo, { maxSize }) {
-      const { image, alpha } = await mask(photo, workingSide(maxSize))
-      return sticker(image, alpha, maxSize)
+      const watch = stopwatch()
+      const { image, alpha } = await mask(photo, workingSide(maxSize), watch)
+      return { ...(await sticker(image, alpha, maxSize, watch)), timings: watch.timings }
     },
     async foregroundMask(photo, longSide) {
       const { image, alpha } = await mask(photo, longSide)

@@ -18,7 +18,12 @@ export interface DecodedPhoto {
   shown: BoxPercent
 }
 
-export async function decodePhoto(photo: Blob, longSide: number, crop: BoxPercent | null = null): Promise<DecodedPhoto> {
+export async function decodePhoto(
+  photo: Blob,
+  longSide: number,
+  crop: BoxPercent | null = null,
+  lap: (step: 'decode' | 'resize') => void = () => {},
+): Promise<DecodedPhoto> {
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' })
   try {
     const part = crop ? cropPixels(crop, bitmap.width, bitmap.height) : null
@@ -26,7 +31,9 @@ export async function decodePhoto(photo: Blob, longSide: number, crop: BoxPercen
     // then to the working size by the shared resampling.
     const { width, height } = fitInside(part?.width ?? bitmap.width, part?.height ?? bitmap.height, MAX_DECODE_SIDE)
     const decoded = await onWhite(bitmap, width, height, part)
-    const image = downscaleToFit({ data: rgbOf(decoded, width, height), width, height }, longSide)
+    const data = rgbOf(decoded, width, height)
+    lap('decode')
+    const image = downscaleToFit({ data, width, height }, longSide)
     const shown = part
       ? {
           x: (part.x / bitmap.width) * 100,
@@ -35,7 +42,9 @@ export async function decodePhoto(photo: Blob, longSide: number, crop: BoxPercen
           height: (part.height / bitmap.height) * 100,
         }
       : { x: 0, y: 0, width: 100, height: 100 }
-    return { image, guide: squeezeForModel(image), shown }
+    const guide = squeezeForModel(image)
+    lap('resize')
+    return { image, guide, shown }
   } finally {
     bitmap.close()
   }

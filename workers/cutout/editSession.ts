@@ -1,10 +1,12 @@
 // One open cut-out editor, held in the worker: the photo at the cut-out's working size, a smaller copy the
 // editor shows, and the model's 320² view of it (probability and guide). The model ran once, when the
 // session opened; each preview and the final render only re-run the stroke-hint refinement
-// (src/lib/cutout/strokeHints.ts) on that grid, the preview at the preview's size, the render at full size.
+// (src/lib/cutout/strokeHints.ts) on that grid, the preview at the preview's size, the render at full size,
+// and only where the strokes reach: the rest of the cut-out stays as it was.
 // What the refinement needs of the grid whatever the strokes is prepared once, when the session opens.
 // A garment from an outfit photo starts from its extracted picture (`base`), placed on the cropped photo:
-// with no strokes the editor shows and saves exactly that picture's cut-out.
+// with no strokes the editor shows and saves exactly that picture's cut-out, and strokes change it only
+// where they reach.
 import { downscaleToFit } from '@/lib/cutout/squeeze'
 import { DEFAULT_REFINEMENT } from '@/lib/cutout/refineMask'
 import { prepareHints, refineWithHints, type PreparedHints, type Stroke } from '@/lib/cutout/strokeHints'
@@ -76,14 +78,21 @@ export function previewPixels(session: EditSession, strokes: readonly Stroke[]):
   const alpha =
     base && strokes.length === 0
       ? base.preview
-      : refineWithHints(mask, preview, scaleStrokes(strokes, preview.width / image.width), DEFAULT_REFINEMENT, hints)
+      : refineWithHints(
+          mask,
+          preview,
+          scaleStrokes(strokes, preview.width / image.width),
+          DEFAULT_REFINEMENT,
+          hints,
+          base?.preview,
+        )
   return { width: preview.width, height: preview.height, rgba: withAlpha(preview, alpha) }
 }
 
 /** The cut-out with these strokes at the working size: its alpha, to be trimmed into a sticker. */
 export function renderAlpha(session: EditSession, strokes: readonly Stroke[]): Uint8Array {
   if (session.base && strokes.length === 0) return session.base.image
-  return refineWithHints(session.mask, session.image, strokes, DEFAULT_REFINEMENT, session.hints)
+  return refineWithHints(session.mask, session.image, strokes, DEFAULT_REFINEMENT, session.hints, session.base?.image)
 }
 
 /** RGB pixels and an alpha plane → RGBA. */

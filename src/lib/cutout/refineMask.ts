@@ -283,6 +283,176 @@ export function coefficientsFor(prepared: PreparedGuide, p: Float32Array): Coeff
   return { a: [mean(aR), mean(aG), mean(aB)], b: mean(b) }
 }
 
+/** A rectangle of coefficient-grid cells; x1 and y1 are exclusive. */
+export interface CellRect {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
+/**
+ * The guided filter's coefficients (already window-averaged) for a mask change `d` that is zero outside
+ * `rect` less 3r on each side (except where `rect` meets the grid's border), computed on `rect` alone
+ * (`d` holds its cells, row-major). The filter is linear in the mask for a fixed guide, so these add to
+ * the coefficients of the mask the change was made to. Both of the filter's windows around a cell within
+ * 2r of the change stay inside `rect`, and farther out every window sees zeros, so clipping at `rect`'s
+ * inner sides changes nothing: a change to a few cells costs a few cells' work, not the whole grid's.
+ */
+export function coefficientsIn(prepared: PreparedGuide, d: Float32Array, rect: CellRect): Coefficients {
+  const { guide, w, r, mR, mG, mB, inverseDet } = prepared
+  const [v00, v01, v02, v11, v12, v22] = prepared.inverse
+  const rw = rect.x1 - rect.x0
+  const rh = rect.y1 - rect.y0
+  const n = rw * rh
+  // The guide's scratch planes (full grid size) hold this rectangle's in-between planes: no allocation but
+  // the four it returns.
+  const work = (name: (typeof WORK_PLANES)[number]) => prepared.work[name].subarray(0, n)
+  const scratch = work('scratch')
+  const mean = (src: Float32Array, out: Float32Array = new Float32Array(n)) => boxMean(src, rw, rh, r, out, scratch)
+  const [R, G, B] = guide
+  const product = work('product')
+  const meanTimes = (plane: Float32Array, out: Float32Array) => {
+    for (let y = 0, k = 0; y < rh; y++) {
+      for (let x = 0, i = (rect.y0 + y) * w + rect.x0; x < rw; x++, k++, i++) product[k] = plane[i]! * d[k]!
+    }
+    return mean(product, out)
+  }
+  const mP = mean(d, work('mP'))
+  const mRP = meanTimes(R, work('mRP'))
+  const mGP = meanTimes(G, work('mGP'))
+  const mBP = meanTimes(B, work('mBP'))
+  const aR = work('aR')
+  const aG = work('aG')
+  const aB = work('aB')
+  const b = work('b')
+  for (let y = 0, k = 0; y < rh; y++) {
+    for (let x = 0, i = (rect.y0 + y) * w + rect.x0; x < rw; x++, k++, i++) {
+      const mr = mR[i]!
+      const mg = mG[i]!
+      const mb = mB[i]!
+      const mp = mP[k]!
+      const cr = mRP[k]! - mr * mp
+      const cg = mGP[k]! - mg * mp
+      const cb = mBP[k]! - mb * mp
+      const i01 = v01[i]!
+      const i02 = v02[i]!
+      const i12 = v12[i]!
+      const inv = inverseDet[i]!
+      const ar = (v00[i]! * cr + i01 * cg + i02 * cb) * inv
+      const ag = (i01 * cr + v11[i]! * cg + i12 * cb) * inv
+      const ab = (i02 * cr + i12 * cg + v22[i]! * cb) * inv
+      aR[k] = ar
+      aG[k] = ag
+      aB[k] = ab
+      b[k] = mp - ar * mr - ag * mg - ab * mb
+    }
+  }
+  return { a: [mean(aR), mean(aG), mean(aB)], b: mean(b) }
+}
+
+/**
+ * `applyCoefficients` for the coefficients `start` plus a change `delta` that lives on `rect` (from
+ * `coefficientsIn`, and used up: without `base` the sum is made in its planes), written only for the
+ * pixels whose samples fall in `rect`: `out` keeps the rest. With
+ * `base` (a cut-out that is not the refinement of `start`), a pixel gets `base` moved by what the change
+ * moves the refinement, so away from the change the base stays exactly as it was.
+ */
+export function applyCoefficientsIn(
+  start: Coefficients,
+  delta: Coefficients,
+  rect: CellRect,
+  cw: number,
+  ch: number,
+  image: RgbImage,
+  gain: number,
+  out: Uint8Array,
+  base?: Uint8Array,
+): void {
+  const { width, height, data } = image
+  const [aR, aG, aB] = start.a
+  const [dR, dG, dB] = delta.a
+  const rw = rect.x1 - rect.x0
+  const xs = axis(width, cw, cw / width)
+  const ys = axis(height, ch, ch / height)
+  const inside = (lower: Int32Array, upper: Int32Array, from: number, to: number, size: number) => {
+    let first = size
+    let last = -1
+    for (let i = 0; i < size; i++) {
+      if (lower[i]! >= from && upper[i]! < to) {
+        first = Math.min(first, i)
+        last = i
+      }
+    }
+    return [first, last + 1] as const
+  }
+  const [px0, px1] = inside(xs.lower, xs.upper, rect.x0, rect.x1, width)
+  const [py0, py1] = inside(ys.lower, ys.upper, rect.y0, rect.y1, height)
+  if (!base) {
+    // The start's coefficients plus the change's, on the rectangle's cells, then one interpolation a pixel.
+    // (in place: the change's coefficients are not used again)
+    const rh = rect.y1 - rect.y0
+    const from = [aR, aG, aB, start.b] as const
+    const sum = [dR, dG, dB, delta.b] as const
+    for (let plane = 0; plane < 4; plane++) {
+      const [s, a] = [sum[plane]!, from[plane]!]
+      for (let y = 0, k = 0; y < rh; y++)
+        for (let x = 0, i = (rect.y0 + y) * cw + rect.x0; x < rw; x++, k++, i++) s[k] = a[i]! + s[k]!
+    }
+    applyCoefficients({ a: [dR, dG, dB], b: delta.b }, rw, rh, image, gain, out, {
+      rect,
+      cw,
+      ch,
+      pixels: { x0: px0, x1: px1, y0: py0, y1: py1 },
+    })
+    return
+  }
+  for (let y = py0; y < py1; y++) {
+    const y0 = ys.lower[y]!
+    const y1 = ys.upper[y]!
+    const wy = ys.weight[y]!
+    const row0 = y0 * cw
+    const row1 = y1 * cw
+    const local0 = (y0 - rect.y0) * rw - rect.x0
+    const local1 = (y1 - rect.y0) * rw - rect.x0
+    for (let x = px0; x < px1; x++) {
+      const x0 = xs.lower[x]!
+      const x1 = xs.upper[x]!
+      const wx = xs.weight[x]!
+      const w00 = (1 - wx) * (1 - wy)
+      const w01 = wx * (1 - wy)
+      const w10 = (1 - wx) * wy
+      const w11 = wx * wy
+      const i00 = row0 + x0
+      const i01 = row0 + x1
+      const i10 = row1 + x0
+      const i11 = row1 + x1
+      const j00 = local0 + x0
+      const j01 = local0 + x1
+      const j10 = local1 + x0
+      const j11 = local1 + x1
+      const sr = aR[i00]! * w00 + aR[i01]! * w01 + aR[i10]! * w10 + aR[i11]! * w11
+      const sg = aG[i00]! * w00 + aG[i01]! * w01 + aG[i10]! * w10 + aG[i11]! * w11
+      const sb = aB[i00]! * w00 + aB[i01]! * w01 + aB[i10]! * w10 + aB[i11]! * w11
+      const s0 = start.b[i00]! * w00 + start.b[i01]! * w01 + start.b[i10]! * w10 + start.b[i11]! * w11
+      const ar = sr + (dR[j00]! * w00 + dR[j01]! * w01 + dR[j10]! * w10 + dR[j11]! * w11)
+      const ag = sg + (dG[j00]! * w00 + dG[j01]! * w01 + dG[j10]! * w10 + dG[j11]! * w11)
+      const ab = sb + (dB[j00]! * w00 + dB[j01]! * w01 + dB[j10]! * w10 + dB[j11]! * w11)
+      const bb = s0 + (delta.b[j00]! * w00 + delta.b[j01]! * w01 + delta.b[j10]! * w10 + delta.b[j11]! * w11)
+      const p = (y * width + x) * 3
+      const k = y * width + x
+      const q = (ar * data[p]! + ag * data[p + 1]! + ab * data[p + 2]!) / 255 + bb
+      if (!base) {
+        out[k] = toByte(contrast(q, gain))
+      } else {
+        const before = toByte(contrast((sr * data[p]! + sg * data[p + 1]! + sb * data[p + 2]!) / 255 + s0, gain))
+        const moved = base[k]! + toByte(contrast(q, gain)) - before
+        out[k] = moved <= 0 ? 0 : moved >= 255 ? 255 : moved
+      }
+    }
+  }
+}
+
 /** q = mean_a·I + mean_b at the photo's resolution, coefficients interpolated bilinearly, then the curve. */
 export function applyCoefficients(
   c: Coefficients,
@@ -291,20 +461,28 @@ export function applyCoefficients(
   image: RgbImage,
   gain: number,
   out: Uint8Array,
+  window?: { rect: CellRect; cw: number; ch: number; pixels: CellRect },
 ): void {
   const { width, height, data } = image
   const [aR, aG, aB] = c.a
-  const sx = cw / width
-  const sy = ch / height
-  const xs = axis(width, cw, sx)
-  for (let y = 0; y < height; y++) {
-    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) * sy - 0.5))
+  // With a window, `c` covers `window.rect` of a `window.cw` × `window.ch` grid, and only `window.pixels`
+  // (whose samples all fall in the rectangle) are written.
+  const gw = window?.cw ?? cw
+  const gh = window?.ch ?? ch
+  const ox = window?.rect.x0 ?? 0
+  const oy = window?.rect.y0 ?? 0
+  const sx = gw / width
+  const sy = gh / height
+  const xs = axis(width, gw, sx)
+  const px = window?.pixels ?? { x0: 0, x1: width, y0: 0, y1: height }
+  for (let y = px.y0; y < px.y1; y++) {
+    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) * sy - 0.5))
     const y0 = Math.floor(fy)
-    const y1 = Math.min(ch - 1, y0 + 1)
+    const y1 = Math.min(gh - 1, y0 + 1)
     const wy = fy - y0
-    const row0 = y0 * cw
-    const row1 = y1 * cw
-    for (let x = 0; x < width; x++) {
+    const row0 = (y0 - oy) * cw - ox
+    const row1 = (y1 - oy) * cw - ox
+    for (let x = px.x0; x < px.x1; x++) {
       const x0 = xs.lower[x]!
       const x1 = xs.upper[x]!
       const wx = xs.weight[x]!

@@ -3,17 +3,24 @@
 // spills over the garment's edge does not drag the other side along), spread from there through
 // neighbouring cells of the same colours, and only then does the usual guided-filter refinement bring the
 // mask to the photo's size along the photo's own edges. So a rough stroke snaps to the garment's edge. The
-// model never runs again: a stroke costs a few passes over 102k cells plus the final refinement. What
+// model never runs again, and only what a stroke reaches is refined again (the cells it changed, grown by
+// the filter's windows, and the pixels over them): a stroke costs a few cheap passes over 102k cells plus
+// the filter on its own neighbourhood, and the rest of the cut-out stays byte for byte as it was. What
 // depends on the model's grid alone (the guide's planes, window means and covariance inverses, the colour
-// bins) can be prepared once per photo (`prepareHints`), as the editor's session does; the result is the same.
+// bins, the stroke-free cut-out) can be prepared once per photo (`prepareHints`), as the editor's session
+// does; the result is the same.
 import type { LowResMask, RgbImage } from './types'
 import {
   DEFAULT_REFINEMENT,
   applyCoefficients,
+  applyCoefficientsIn,
   coefficientsFor,
+  coefficientsIn,
   planes,
   prepareGuide,
   refineMask,
+  type CellRect,
+  type Coefficients,
   type PreparedGuide,
   type RefineOptions,
 } from './refineMask'
@@ -46,6 +53,10 @@ export interface PreparedHints {
   bins: Uint16Array
   /** The probability the strokes start from: the model's, or what an earlier cut-out kept of it. */
   start: Float32Array
+  /** The start's guided-filter coefficients, once asked for. */
+  startCoefficients?: Coefficients
+  /** The cut-out with no strokes, per image it was refined for (the preview's, the working size's). */
+  strokeFree: WeakMap<RgbImage, Uint8Array>
 }
 
 /**
@@ -61,13 +72,19 @@ export function prepareHints(
   const cells = mask.size * mask.size
   if (start.length !== cells) throw new Error('The starting cut-out is not on the model’s grid')
   const guide = prepareGuide(planes(mask.guide, cells), mask.size, mask.size, options.radius, options.epsilon)
-  return { mask, options, guide, bins: colourBins(mask), start }
+  return { mask, options, guide, bins: colourBins(mask), start, strokeFree: new WeakMap() }
 }
 
 /**
  * The refined alpha (0..255 per pixel, at the image's size) with the strokes applied in order (a later
- * stroke wins where they overlap). With no strokes it is exactly `refineMask`. `prepared` (from
- * `prepareHints` on the same mask and options) saves the work that does not depend on the strokes.
+ * stroke wins where they overlap). With no strokes it is exactly `refineMask` (or `base`, when given).
+ * Only what the strokes can reach is refined again: the cells the strokes changed, grown by the guided
+ * filter's reach (two windows per pass), and the pixels those cells cover; everywhere else the cut-out is
+ * kept as it was, so a stroke does not soften straight edges elsewhere. The filter is linear in the mask,
+ * so the strokes' change is filtered on its own and added to the cut-out it starts from. `prepared` (from
+ * `prepareHints` on the same mask and options) saves the work that does not depend on the strokes, and
+ * keeps the stroke-free cut-out per image. `base` (the image's size) is a cut-out to change instead of the
+ * refinement of the start, as a garment's own picture: strokes move it by what they move the refinement.
  */
 export function refineWithHints(
   mask: LowResMask,
@@ -75,10 +92,13 @@ export function refineWithHints(
   strokes: readonly Stroke[],
   options: RefineOptions = DEFAULT_REFINEMENT,
   prepared?: PreparedHints,
+  base?: Uint8Array,
 ): Uint8Array {
   if (prepared && (prepared.mask !== mask || prepared.options !== options)) {
     throw new Error('The prepared hints are for another mask or other options')
   }
+  if (base && base.length !== image.width * image.height) throw new Error('The base cut-out is not the image’s size')
+  if (strokes.length === 0 && base) return base.slice()
   const modelGrid = options.method === 'guided' && options.grid === 'model'
   const start = prepared?.start ?? mask.probability
   if (strokes.length === 0 && !(prepared && modelGrid)) {
@@ -86,12 +106,9 @@ export function refineWithHints(
   }
   const n = mask.size
   const ready = prepared ?? prepareHints(mask, options)
-  const out = new Uint8Array(image.width * image.height)
-  if (strokes.length === 0) {
-    // refineMask's own steps on the model's grid, with the guide prepared.
-    applyCoefficients(coefficientsFor(ready.guide, start), n, n, image, options.gain, out)
-    return out
-  }
+  // refineMask's own steps on the model's grid, with the guide prepared.
+  const before = base ?? strokeFree(ready, image)
+  if (strokes.length === 0) return before.slice()
   const hints = rasterise(strokes, n, image.width, image.height)
   const likelihood = colourLikelihood(mask, ready.bins, hints, start)
   const fixed = new Int8Array(n * n)
@@ -104,16 +121,83 @@ export function refineWithHints(
   spread(fixed, likelihood, p, n, reach, KEEP)
   spread(fixed, likelihood, p, n, reach, REMOVE)
   imposeFixed(fixed, p)
+  let changed = changedCells(p, start, n)
+  if (!changed) return before.slice()
+  const r = options.radius
   const guide = ready.guide.guide
   for (let pass = 0; pass < PROPAGATION_PASSES; pass++) {
-    const c = coefficientsFor(ready.guide, p)
-    for (let i = 0; i < n * n; i++) {
-      p[i] = c.a[0][i]! * guide[0][i]! + c.a[1][i]! * guide[1][i]! + c.a[2][i]! * guide[2][i]! + c.b[i]!
+    // p ← start + guided(p − start): the change carried along the photo's edges, the rest left as it is.
+    const rect = grow(changed, 3 * r, n)
+    const c = coefficientsIn(ready.guide, changeIn(p, start, rect, n), rect)
+    const reached = grow(changed, 2 * r, n)
+    const rw = rect.x1 - rect.x0
+    for (let y = reached.y0; y < reached.y1; y++) {
+      for (let x = reached.x0; x < reached.x1; x++) {
+        const i = y * n + x
+        const k = (y - rect.y0) * rw + (x - rect.x0)
+        p[i] = start[i]! + c.a[0][k]! * guide[0][i]! + c.a[1][k]! * guide[1][i]! + c.a[2][k]! * guide[2][i]! + c.b[k]!
+      }
     }
     imposeFixed(fixed, p)
+    changed = reached
   }
-  applyCoefficients(coefficientsFor(ready.guide, p), n, n, image, options.gain, out)
+  const rect = grow(changed, 3 * r, n)
+  const delta = coefficientsIn(ready.guide, changeIn(p, start, rect, n), rect)
+  const out = before.slice()
+  applyCoefficientsIn(startCoefficients(ready), delta, rect, n, n, image, options.gain, out, base)
   return out
+}
+
+/** The refinement of the start at this image's size, made once per image a session shows. */
+function strokeFree(ready: PreparedHints, image: RgbImage): Uint8Array {
+  let alpha = ready.strokeFree.get(image)
+  if (!alpha) {
+    alpha = new Uint8Array(image.width * image.height)
+    applyCoefficients(startCoefficients(ready), ready.mask.size, ready.mask.size, image, ready.options.gain, alpha)
+    ready.strokeFree.set(image, alpha)
+  }
+  return alpha
+}
+
+function startCoefficients(ready: PreparedHints): Coefficients {
+  return (ready.startCoefficients ??= coefficientsFor(ready.guide, ready.start))
+}
+
+/** The bounding rectangle of the cells where `p` differs from `start`, or null when none does. */
+function changedCells(p: Float32Array, start: Float32Array, n: number): CellRect | null {
+  let x0 = n
+  let y0 = n
+  let x1 = -1
+  let y1 = -1
+  for (let y = 0; y < n; y++) {
+    for (let x = 0, i = y * n; x < n; x++, i++) {
+      if (p[i] === start[i]) continue
+      if (x < x0) x0 = x
+      if (x > x1) x1 = x
+      if (y < y0) y0 = y
+      y1 = y
+    }
+  }
+  return x1 < 0 ? null : { x0, y0, x1: x1 + 1, y1: y1 + 1 }
+}
+
+function grow(rect: CellRect, by: number, n: number): CellRect {
+  return {
+    x0: Math.max(0, rect.x0 - by),
+    y0: Math.max(0, rect.y0 - by),
+    x1: Math.min(n, rect.x1 + by),
+    y1: Math.min(n, rect.y1 + by),
+  }
+}
+
+/** p − start on `rect`'s cells, row-major. */
+function changeIn(p: Float32Array, start: Float32Array, rect: CellRect, n: number): Float32Array {
+  const rw = rect.x1 - rect.x0
+  const d = new Float32Array(rw * (rect.y1 - rect.y0))
+  for (let y = rect.y0, k = 0; y < rect.y1; y++) {
+    for (let x = rect.x0, i = y * n + x; x < rect.x1; x++, i++, k++) d[k] = p[i]! - start[i]!
+  }
+  return d
 }
 
 /** Keep (+1) / remove (−1) per grid cell: each stroke a chain of capsules, later strokes over earlier. */

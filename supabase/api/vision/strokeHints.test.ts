@@ -3,7 +3,7 @@
 // sleeve cut off, a patch of background left in), and one rough stroke asked to put it right. Scored
 // against the known mask (the composites' exact truth; for the real photos, the unspoiled cut-out).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { refineMask } from '../../../src/lib/cutout/refineMask'
+import { DEFAULT_REFINEMENT, refineMask } from '../../../src/lib/cutout/refineMask'
 import { refineWithHints, type Stroke } from '../../../src/lib/cutout/strokeHints'
 import type { LowResMask, RgbImage } from '../../../src/lib/cutout/types'
 import { maskIoU, wardrobeComposites } from '../../../tests/support/wardrobePhotos'
@@ -124,6 +124,25 @@ function sleeve(c: Case): { box: Rect; stroke: Stroke } {
   return { box, stroke: { mode: 'keep', radius, points } }
 }
 
+/**
+ * Where a stroke can change the cut-out: its brush, the reach its colours spread to (3 brush radii), and
+ * the guided filter's windows (two per pass, two passes, of DEFAULT_REFINEMENT.radius cells), in grid cells
+ * of the model's squeezed view, brought back to the image's pixels; a cell's margin for the interpolation.
+ */
+function withinReach(stroke: Stroke, image: RgbImage, n: number): (x: number, y: number) => boolean {
+  const sx = n / image.width
+  const sy = n / image.height
+  const brush = Math.max(1, stroke.radius * Math.max(sx, sy))
+  const reach = Math.ceil(brush) + Math.ceil(3 * brush) + 4 * DEFAULT_REFINEMENT.radius + 2
+  const xs = Array.from(stroke.points).filter((_, i) => i % 2 === 0)
+  const ys = Array.from(stroke.points).filter((_, i) => i % 2 === 1)
+  const x0 = Math.min(...xs) * sx - reach
+  const x1 = Math.max(...xs) * sx + reach
+  const y0 = Math.min(...ys) * sy - reach
+  const y1 = Math.max(...ys) * sy + reach
+  return (x, y) => x * sx >= x0 && x * sx <= x1 && y * sy >= y0 && y * sy <= y1
+}
+
 /** A disc of background touching the garment's side at mid-height, and a rough remove stroke across it. */
 function patch(c: Case): {
   inDisc: (x: number, y: number) => boolean
@@ -209,6 +228,27 @@ describe('stroke hints on real masks', { timeout: 60_000 }, () => {
     }
     console.info(rows.join('\n'))
     for (const check of checks) check()
+  })
+
+  it('leaves the cut-out exactly as it was beyond a stroke’s reach', () => {
+    for (const c of cases) {
+      const { stroke } = patch(c)
+      const { inDisc } = patch(c)
+      const spoilt = spoil(c, 1, inDisc)
+      const before = refineMask(spoilt, c.image)
+      const after = refineWithHints(spoilt, c.image, [stroke])
+      const near = withinReach(stroke, c.image, c.low.size)
+      let changedFar = 0
+      let changedNear = 0
+      for (let i = 0; i < after.length; i++) {
+        if (after[i] === before[i]) continue
+        const x = i % c.image.width
+        if (near(x, (i - x) / c.image.width)) changedNear++
+        else changedFar++
+      }
+      expect(changedNear, c.name).toBeGreaterThan(0)
+      expect(changedFar, c.name).toBe(0)
+    }
   })
 
   it('a later remove stroke wins over an earlier keep stroke', () => {
