@@ -394,7 +394,8 @@ function profileSplit(server: StepTimings[], device: Map<number, StepTimings[]>,
       'server ms': round(s, 1),
       'device, threads ms': round(d, 1),
       'device − server ms': round(d - s, 1),
-      'device, one thread ms': round(of(one), 1),
+      // Not run (the timing part runs with threads only): left blank rather than NaN.
+      'device, one thread ms': one.length > 0 ? round(of(one), 1) : '',
     }
   })
   return {
