@@ -243,44 +243,10 @@ export function prepareGuide(
   }
 }
 
-/** The guided filter's coefficients for the mask `p` over a prepared guide (eight window means). */
+/** The guided filter's coefficients for the mask `p` over a prepared guide (eight window means): the
+ * windowed computation over the whole grid. */
 export function coefficientsFor(prepared: PreparedGuide, p: Float32Array): Coefficients {
-  const { guide, w, h, r, mR, mG, mB, inverseDet } = prepared
-  const [v00, v01, v02, v11, v12, v22] = prepared.inverse
-  const n = w * h
-  const { scratch, product: productBuffer, mP, mRP, mGP, mBP, aR, aG, aB, b } = prepared.work
-  const mean = (src: Float32Array, out: Float32Array = new Float32Array(n)) =>
-    boxMean(src, w, h, r, out, scratch)
-  const product = (x: Float32Array, y: Float32Array, out: Float32Array) => {
-    for (let i = 0; i < n; i++) productBuffer[i] = x[i]! * y[i]!
-    return mean(productBuffer, out)
-  }
-  const [R, G, B] = guide
-  mean(p, mP)
-  product(R, p, mRP)
-  product(G, p, mGP)
-  product(B, p, mBP)
-  for (let i = 0; i < n; i++) {
-    const mr = mR[i]!
-    const mg = mG[i]!
-    const mb = mB[i]!
-    const mp = mP[i]!
-    const cr = mRP[i]! - mr * mp
-    const cg = mGP[i]! - mg * mp
-    const cb = mBP[i]! - mb * mp
-    const i01 = v01[i]!
-    const i02 = v02[i]!
-    const i12 = v12[i]!
-    const inv = inverseDet[i]!
-    const ar = (v00[i]! * cr + i01 * cg + i02 * cb) * inv
-    const ag = (i01 * cr + v11[i]! * cg + i12 * cb) * inv
-    const ab = (i02 * cr + i12 * cg + v22[i]! * cb) * inv
-    aR[i] = ar
-    aG[i] = ag
-    aB[i] = ab
-    b[i] = mp - ar * mr - ag * mg - ab * mb
-  }
-  return { a: [mean(aR), mean(aG), mean(aB)], b: mean(b) }
+  return coefficientsIn(prepared, p, { x0: 0, y0: 0, x1: prepared.w, y1: prepared.h })
 }
 
 /** A rectangle of coefficient-grid cells; x1 and y1 are exclusive. */
