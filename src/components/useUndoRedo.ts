@@ -1,15 +1,15 @@
 // Undo and redo on a wall for its controls, its keyboard shortcuts and the delete toast: takes the
-// step, and tells the user about steps skipped because someone else changed their card since.
-import { useCallback } from 'react'
+// step, and tells the user about steps skipped because someone else changed their card since. The
+// history itself (what the buttons are named) is read by the buttons alone (useUndoHistory): held here,
+// every drop's new step re-rendered the whole wall page.
+import { useCallback, useMemo } from 'react'
 import { useReplica } from '@/data/ReplicaContext'
-import { useUndoHistory, type UndoHistory } from '@/data/queries/useUndoHistory'
 import { redo as redoStep, undo as undoStep, type StepOutcome } from '@/data/undo/undoRedo'
 import { skippedMessage } from '@/data/undo/describeStep'
 import { fillMessage, messages } from '@/lib/messages'
 import { useToast } from './Toasts'
 
 export interface UndoRedo {
-  history: UndoHistory
   undo: () => Promise<void>
   redo: () => Promise<void>
   /** After a delete: the spec's confirmation is shown by the caller; this toast names what went and
@@ -20,7 +20,6 @@ export interface UndoRedo {
 export function useUndoRedo(wallId: string): UndoRedo {
   const replica = useReplica()
   const toast = useToast()
-  const history = useUndoHistory(wallId)
 
   const take = useCallback(
     async (step: typeof undoStep) => {
@@ -46,5 +45,5 @@ export function useUndoRedo(wallId: string): UndoRedo {
       }),
     [toast, undo],
   )
-  return { history, undo, redo, announceDelete }
+  return useMemo(() => ({ undo, redo, announceDelete }), [undo, redo, announceDelete])
 }

@@ -4,6 +4,7 @@
 // saved position. Prints the main thread's tasks after the drop and its sampled JavaScript time by the
 // original source file (through the build's source maps), grouped by what the code does. Not a bench
 // (no table in bench-results): a tool for finding out why the bench's drop figure is what it is.
+// DROP_PROFILE_IDB=1 also lists the IndexedDB transactions the drop makes and wakes, with their requests.
 import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright'
@@ -251,6 +252,17 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   )
   const after = await metric()
+  if (process.env.DROP_PROFILE_IDB === '1') {
+    await page.waitForTimeout(1500)
+    const log = await page.evaluate(() => {
+      const start = performance.getEntriesByName('drop')[0]!.startTime
+      const saved = performance.getEntriesByName('saved')[0]?.startTime ?? Infinity
+      return (globalThis as unknown as { __idbLog: Array<{ at: number; stores: string; mode: string; requests: string[] }> }).__idbLog
+        .filter((e) => e.at >= start)
+        .map((e) => `${(e.at - start).toFixed(0)}${e.at > saved ? ' (after saved)' : ''} ${e.mode} [${e.stores}] ${e.requests.join(' ')}`)
+    })
+    console.log(`IndexedDB transactions from mouse-up (${log.length}):\n  ${log.join('\n  ')}`)
+  }
   const buffer = await page.context().browser()!.stopTracing()
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   const dropMs =
@@ -287,6 +299,35 @@ async function dropOnce(page: Page, maps: Map<string, SourceMapConsumer>, label:
   return dropMs
 }
 
+/** DROP_PROFILE_IDB=1: every IndexedDB transaction the page opens (stores, mode, when), to name the
+ * live queries a drop wakes. */
+const IDB_LOG = `(() => {
+  const log = (globalThis.__idbLog = [])
+  const open = IDBDatabase.prototype.transaction
+  IDBDatabase.prototype.transaction = function (stores, mode, options) {
+    const names = typeof stores === 'string' ? [stores] : [...stores]
+    const tx = open.call(this, stores, mode, options)
+    const entry = { at: performance.now(), stores: names.join(','), mode: mode ?? 'readonly', requests: [] }
+    log.push(entry)
+    for (const name of ['get', 'getAll', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor', 'put', 'add', 'delete']) {
+      for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
+        if (proto['__wrapped_' + name]) continue
+        const original = proto[name]
+        if (!original) continue
+        proto['__wrapped_' + name] = true
+        proto[name] = function (...args) {
+          const t = this.transaction ?? this.objectStore?.transaction
+          const e = log.findLast((x) => x.tx === t)
+          if (e) e.requests.push((this.objectStore ? this.objectStore.name + '.' + this.name : this.name) + ':' + name)
+          return original.apply(this, args)
+        }
+      }
+    }
+    entry.tx = tx
+    return tx
+  }
+})()`
+
 const built = process.env.DROP_PROFILE_REUSE === '1'
 if (!built) await buildApp({ outDir: APP_DIR, quiet: true })
 const maps = await sourceMaps(APP_DIR)
@@ -322,6 +363,7 @@ try {
         [STORAGE_KEY, JSON.stringify(user.session)] as const,
       )
       await context.addInitScript({ content: RECORDERS })
+      if (process.env.DROP_PROFILE_IDB === '1') await context.addInitScript({ content: IDB_LOG })
       const page = await context.newPage()
       await page.goto(`${stack.url}/wall/${wallId}`)
       await page.locator(`[data-canvas-item][data-x="260"][data-y="320"]`).waitFor({ timeout: 180_000 })

@@ -1,7 +1,6 @@
 // The URL to put in an <img> for a stored image, kept current: it follows the upload queue (local Blob
 // first) and can be re-resolved with a freshly signed link after a failed load.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
 import { useReplica } from '../ReplicaContext'
@@ -10,6 +9,7 @@ import { splitImagePath } from './imagePath'
 import { resolveImage } from './imageSource'
 import { acquireImage } from './sharedImageSources'
 import { publicSrcSet } from './sizedSources'
+import { useWaitsToUpload } from './useWaitsToUpload'
 
 export interface ImageUrl {
   /** null while resolving, or when there is no way to show the image right now. */
@@ -46,12 +46,7 @@ export function useImageUrl(imagePath: string | null, externalUrl: string | null
   const [attempt, setAttempt] = useState(0)
   const known = knownUrl(images, imagePath, externalUrl, knownPending)
   const [state, setState] = useState<Resolved>(() => (known ? { url: known, resolving: false } : { url: null, resolving: true }))
-  const queried = useLiveQuery(
-    // Counted by key, never read: the row holds the waiting photo's Blob.
-    async () => (knownPending !== undefined ? knownPending : imagePath ? (await db.pendingUploads.where(':id').equals(imagePath).count()) > 0 : false),
-    [db, imagePath, knownPending],
-  )
-  const pendingUpload = knownPending ?? queried
+  const pendingUpload = useWaitsToUpload(db, imagePath, knownPending)
   // What the last resolve found for this image (`key`: path, link and attempt), whether it is the local
   // copy, and how to let go of it. The upload state is read beside the picture: its first answer, or the
   // upload ending, must not resolve the picture again (a batch of 20 photos made each thumbnail read its

@@ -16,10 +16,12 @@ export function useUndoHistory(wallId: string): UndoHistory {
   const { db } = useReplica()
   return (
     useLiveQuery(
-      async () => {
-        const [undo, redo] = await Promise.all([topStep(db, wallId, 'undo'), topStep(db, wallId, 'redo')])
-        return { undo: undo?.step, redo: redo?.step }
-      },
+      // One transaction for both tops: each drop runs this again.
+      () =>
+        db.transaction('r', db.undoSteps, async () => {
+          const [undo, redo] = await Promise.all([topStep(db, wallId, 'undo'), topStep(db, wallId, 'redo')])
+          return { undo: undo?.step, redo: redo?.step }
+        }),
       [db, wallId],
     ) ?? EMPTY
   )

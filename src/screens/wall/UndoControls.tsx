@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import { Icon } from '@/components/Icon'
 import { redoLabel, undoLabel } from '@/data/undo/describeStep'
 import type { UndoRedo } from '@/components/useUndoRedo'
+import { useUndoHistory } from '@/data/queries/useUndoHistory'
 // The zoom controls' pill and buttons: the two stand together and look alike.
 import styles from '@/canvas/ZoomControls.module.css'
 
@@ -12,11 +13,18 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || Boolean(target.closest('input, textarea, select')))
 }
 
-export function UndoControls({ undoRedo, className }: { undoRedo: UndoRedo; className?: string }) {
-  const { history, undo, redo } = undoRedo
-  const latest = useRef(undoRedo)
+interface Props {
+  wallId: string
+  undoRedo: UndoRedo
+  className?: string
+}
+
+export function UndoControls({ wallId, undoRedo, className }: Props) {
+  const { undo, redo } = undoRedo
+  const history = useUndoHistory(wallId)
+  const latest = useRef({ history, undo, redo })
   useEffect(() => {
-    latest.current = undoRedo
+    latest.current = { history, undo, redo }
   })
 
   useEffect(() => {

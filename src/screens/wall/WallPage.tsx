@@ -246,7 +246,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           </div>
           <div className={styles.bottom} ref={setBottomRow}>
             <div className={styles.tools}>
-              {signedIn && <UndoControls undoRedo={undoRedo} />}
+              {signedIn && <UndoControls wallId={wallId} undoRedo={undoRedo} />}
               <ZoomControls camera={camera} className={styles.zoom} />
             </div>
             <WallActions
