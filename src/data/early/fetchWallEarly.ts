@@ -61,6 +61,7 @@ export function earlyWallFromRest(body: unknown, wallId: string): EarlyWall | nu
     stickers: rowsOf(server.wall_stickers, (row) => ofThisWall(mapped(fromServer('stickers', row)))),
     // Nothing of a first visit waits to upload.
     pending: new Set(),
+    pulled: false,
     source: 'network',
   }
 }

@@ -16,6 +16,7 @@ const wall = (polaroids: PolaroidRow[], stickers: StickerRow[] = [], pending: st
   polaroids,
   stickers,
   pending: new Set(pending),
+  pulled: true,
   source: 'replica',
 })
 const phone = { supabaseUrl: 'http://stack', imageTransforms: true, viewport: { width: 390, height: 844 } }

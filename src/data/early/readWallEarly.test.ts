@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openReplicaDatabase, type MooriDB } from '../db'
+import { wallScope } from '../model/scopes'
 import { wallIdOfPath } from './firstScreen'
 import { isMissingReplica, readWallEarly, replicaExists } from './readWallEarly'
 
@@ -50,9 +51,19 @@ describe('readWallEarly', () => {
     expect(early?.polaroids.map((p) => p.id).sort()).toEqual(['p1', 'p2'])
     expect(early?.stickers.map((s) => s.id)).toEqual(['s1'])
     expect([...(early?.pending ?? [])]).toEqual(['polaroid-images/u1/p2.jpg'])
+    expect(early?.pulled).toBe(false)
     // The app opens the same database afterwards, unhindered.
     await db.open()
     expect(await db.polaroids.count()).toBe(3)
+  })
+
+  it("says whether the wall's scope was pulled, by the key wallScope gives", async () => {
+    const db = await seeded('early-4')
+    await db.open()
+    await db.scopes.put({ key: wallScope('w1'), lastUsedAt: 1, lastPulledAt: 2 } as never)
+    db.close()
+    expect((await readWallEarly(db.name, 'w1'))?.pulled).toBe(true)
+    expect((await readWallEarly(db.name, 'other'))?.pulled).toBe(false)
   })
 
   it('has no wall for an id the replica does not hold', async () => {

@@ -2,6 +2,7 @@
 // the moment React does, without waiting for Dexie to open and its live queries to answer (those take
 // over as soon as they do). One read-only transaction, nothing written: a device without the
 // database, or with an older layout, simply has no early rows.
+import type { ScopeState } from '../model/outbox'
 import type { PolaroidRow, ProfileRow, StickerRow, WallRow } from '../model/rows'
 
 export interface EarlyWall {
@@ -11,12 +12,14 @@ export interface EarlyWall {
   stickers: StickerRow[]
   /** Image paths still waiting to upload. */
   pending: ReadonlySet<string>
+  /** The wall's scope has been pulled (this device knows all its cards); never for network rows. */
+  pulled: boolean
   /** Read from this device's replica, or asked of the server on a first visit (fetchWallEarly.ts):
    * network rows stand in only until the worker's pull of the wall is in the replica. */
   source: 'replica' | 'network'
 }
 
-const STORES = ['walls', 'profiles', 'polaroids', 'stickers', 'pendingUploads'] as const
+const STORES = ['walls', 'profiles', 'polaroids', 'stickers', 'pendingUploads', 'scopes'] as const
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -70,11 +73,13 @@ export async function readWallEarly(databaseName: string, wallId: string): Promi
         owner: wall ? ((await request(profiles.get(wall.ownerId))) as ProfileRow | undefined) : undefined,
       }),
     )
-    const [{ wall, owner }, polaroids, stickers, pending] = await Promise.all([
+    const [{ wall, owner }, polaroids, stickers, pending, scope] = await Promise.all([
       wallAndOwner,
       request(tx.objectStore('polaroids').index('wallId').getAll(byWall)) as Promise<PolaroidRow[]>,
       request(tx.objectStore('stickers').index('wallId').getAll(byWall)) as Promise<StickerRow[]>,
       request(tx.objectStore('pendingUploads').getAllKeys()),
+      // The key wallScope() gives; not imported, to keep the boot script small.
+      request(tx.objectStore('scopes').get(`wall:${wallId}`)) as Promise<ScopeState | undefined>,
     ])
     return {
       wall: wall ?? null,
@@ -82,6 +87,7 @@ export async function readWallEarly(databaseName: string, wallId: string): Promi
       polaroids,
       stickers,
       pending: new Set(pending.map(String)),
+      pulled: Boolean(scope?.lastPulledAt),
       source: 'replica',
     }
   } finally {

@@ -1,11 +1,11 @@
 // One wall with its owner's profile, for the wall page header. 'missing' means the wall's scope has
 // been pulled and the wall is not there: it does not exist, was deleted, or is private to someone else.
 import { useEffect, useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { ProfileRow, WallRow } from '../model/rows'
 import { wallScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
-import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
+import { readScopeStatus, useRetainScope, type ScopeStatus, type ScopeStatusView } from './useScope'
+import { sameFields, useEqualLiveQuery } from './useEqualLiveQuery'
 import { earlyWall, earlyWallTakenOver, onEarlyWall } from '../early/firstScreen'
 import type { EarlyWall } from '../early/readWallEarly'
 
@@ -14,17 +14,21 @@ export interface WallView {
   wall: WallRow | null
   owner: ProfileRow | null
   isOwner: boolean
+  /** The wall's scope has been pulled: the device knows all of its cards. */
+  pulled: boolean
 }
 
 export function useWall(wallId: string): WallView {
   const { db, userId } = useReplica()
   useRetainScope(wallScope(wallId))
-  // Until the live query answers: the wall as the boot script read it (a stored wall is a pulled one).
-  const [initial] = useState(() => {
+  // Until the live query answers: the wall as the boot script read it from the replica.
+  const [initial] = useState((): WallData | undefined => {
     const early = earlyWall(db.name, wallId)
-    return early?.wall && early.source === 'replica' ? { wall: early.wall, owner: early.owner, scope: { status: 'ready' as const, error: null } } : undefined
+    if (!early?.wall || early.source !== 'replica') return undefined
+    return { wall: early.wall, owner: early.owner, scope: { status: early.pulled ? 'ready' : 'loading', error: null } }
   })
-  const data = useLiveQuery(
+  // An answer equal to what is shown (the boot script's rows, or the last answer) re-renders nothing.
+  const data = useEqualLiveQuery(
     async () => {
       const scope = await readScopeStatus(db, wallScope(wallId))
       const wall = (await db.walls.get(wallId)) ?? null
@@ -33,6 +37,7 @@ export function useWall(wallId: string): WallView {
     },
     [db, wallId],
     initial,
+    sameWallData,
   )
   // A first visit: the wall as the server answered the boot script, until the wall's pull is in.
   const network = useNetworkWall(db.name, wallId)
@@ -45,8 +50,17 @@ export function useWall(wallId: string): WallView {
   const owner = data?.wall ? data.owner : (standIn?.owner ?? data?.owner ?? null)
   const scopeStatus = data?.scope.status ?? 'loading'
   const status = wall ? 'ready' : scopeStatus === 'ready' ? 'missing' : scopeStatus
-  return { status, wall, owner, isOwner: Boolean(wall && userId && wall.ownerId === userId) }
+  return { status, wall, owner, isOwner: Boolean(wall && userId && wall.ownerId === userId), pulled: scopeStatus === 'ready' }
 }
+
+interface WallData {
+  wall: WallRow | null
+  owner: ProfileRow | null
+  scope: ScopeStatusView
+}
+
+const sameWallData = (a: WallData, b: WallData) =>
+  sameFields(a.wall, b.wall) && sameFields(a.owner, b.owner) && sameFields(a.scope, b.scope)
 
 /** The boot script's rows of a first visit (from the server), once they arrive. */
 function useNetworkWall(databaseName: string, wallId: string): EarlyWall | undefined {

@@ -288,6 +288,7 @@ describe('a store seeded with the boot script early rows', () => {
       ],
       stickers: [sticker('s', { zIndex: 4 })],
       pending: new Set(),
+      pulled: true,
       source: 'replica',
     })
     const early = store.getSnapshot()!
@@ -315,6 +316,7 @@ describe("a first visit's rows from the server (the replica does not have the wa
       polaroids: [polaroid('a', { zIndex: 1 }), polaroid('b', { zIndex: 3, createdBy: me }), polaroid('c', { zIndex: 2 })],
       stickers: [sticker('s', { zIndex: 4 })],
       pending: new Set<string>(),
+      pulled: false,
       source: 'network' as const,
     }
   }

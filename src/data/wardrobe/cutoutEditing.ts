@@ -8,7 +8,6 @@
 // starting from the extracted picture. When the outfit photo or the box is not to be had (the outfit item
 // deleted, the photo neither on the device nor reachable), the editor works on the item's picture, as it
 // does for any other item.
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo } from 'react'
 import { messages } from '@/lib/messages'
 import { garmentCrop, usableBox } from '@/lib/cutout/garmentCrop'
@@ -18,6 +17,7 @@ import { browserImageTools } from '../images/browserImageTools'
 import type { CutoutStrokes, WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { useReplica } from '../ReplicaContext'
+import { useEqualLiveQuery } from '../queries/useEqualLiveQuery'
 import type { GarmentSource } from './cutoutClient'
 import { keptCrop } from './cutoutStrokes'
 import { ownItem, saveItemCutout } from './wardrobeItems'
@@ -115,10 +115,17 @@ const NO_ITEMS: ReadonlySet<string> = new Set()
 /** The ids of the signed-in user's own wardrobe items (a sticker made from one of them may fix its cut-out). */
 export function useOwnWardrobeItemIds(): ReadonlySet<string> {
   const replica = useReplica()
-  const ids = useLiveQuery(async () => {
-    if (!replica.userId) return ''
-    const keys = await replica.db.wardrobeItems.where('userId').equals(replica.userId).primaryKeys()
-    return keys.sort().join('\n')
-  }, [replica])
+  // Until the replica answers, none: an answer of none then changes nothing (the wall page holding this
+  // hook is not rendered again for it).
+  const ids = useEqualLiveQuery(
+    async () => {
+      if (!replica.userId) return ''
+      const keys = await replica.db.wardrobeItems.where('userId').equals(replica.userId).primaryKeys()
+      return keys.sort().join('\n')
+    },
+    [replica],
+    '',
+    Object.is,
+  )
   return useMemo(() => (ids ? new Set(ids.split('\n')) : NO_ITEMS), [ids])
 }

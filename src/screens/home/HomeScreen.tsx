@@ -1,7 +1,7 @@
 // Home (spec §2): the header, Join the Community prompts for visitors, the five tabs (Discover, Mooris
 // and three themed tabs that show the Mooris list), and a floating create button on phones. The chosen
 // tab lives in the address (?tab=), so Back returns to it.
-import { Suspense, useLayoutEffect, useState } from 'react'
+import { Suspense, useLayoutEffect } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useDiscover } from '@/data/queries/useDiscover'
@@ -45,8 +45,7 @@ export function HomeScreen() {
   const tab = HOME_TABS.some((t) => t.id === requested) ? requested! : 'discover'
   const signedOut = account.status === 'signedOut'
   const discover = useDiscover()
-  const [fabBox, setFabBox] = useState<HTMLDivElement | null>(null)
-  useToastClearance(fabBox)
+  const fabBox = useToastClearance()
   // The home screen's content is on the page (the bench counts the JavaScript loaded before this).
   useLayoutEffect(() => markBoot('home-rendered'), [])
   // Shown with what the device has: background work (the sync worker) may start now.
@@ -84,7 +83,7 @@ export function HomeScreen() {
         {signedOut && <JoinCommunityBanner onSignUp={() => signIn.open('signUp')} />}
       </main>
       {/* Its box only holds the button, so toasts can keep off it (on a phone they rise above it). */}
-      <div ref={setFabBox} className={styles.fabBox}>
+      <div ref={fabBox} className={styles.fabBox}>
         <ButtonLink
           to="/create-wall"
           variant="accent"

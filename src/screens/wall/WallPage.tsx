@@ -10,8 +10,6 @@ import { useCamera } from '@/canvas/useCamera'
 import { ZoomControls } from '@/canvas/ZoomControls'
 import { deletePolaroid } from '@/data/mutations/polaroids'
 import { deleteSticker } from '@/data/mutations/stickers'
-import { wallScope } from '@/data/model/scopes'
-import { useScope } from '@/data/queries/useScope'
 import { useWall } from '@/data/queries/useWall'
 import {
   sameElements,
@@ -72,15 +70,13 @@ export function WallPage({ wallId }: { wallId: string }) {
     markBoot('wall-rendered')
     firstScreenRendered()
   }, [read])
-  const scope = useScope(wallScope(wallId))
   const account = useAccount()
   const replica = useReplica()
   const toast = useToast()
   const navigate = useNavigate()
   const location = useLocation()
   const camera = useCamera()
-  const [bottomRow, setBottomRow] = useState<HTMLDivElement | null>(null)
-  useToastClearance(bottomRow)
+  const bottomRow = useToastClearance()
   const { uploading, upload } = useUploadPolaroid(wallId)
   const undoRedo = useUndoRedo(wallId)
   const [uploadOpen, setUploadOpen] = useState(false)
@@ -113,7 +109,7 @@ export function WallPage({ wallId }: { wallId: string }) {
   const peersByKey = useMemo(() => new Map(presence.peers.map((peer) => [peer.key, peer])), [presence.peers])
   const renderRemoteChip = useCallback((by: string) => <DraggerChip peer={peersByKey.get(by)} />, [peersByKey])
 
-  useAutoLayout(itemsStore, view.isOwner, scope.status === 'ready', uploading)
+  useAutoLayout(itemsStore, view.isOwner, view.pulled, uploading)
 
   const stickers = useWallItemsSelect(itemsStore, stickersOf, sameElements)
   const ownItemIds = useOwnWardrobeItemIds()
@@ -244,7 +240,7 @@ export function WallPage({ wallId }: { wallId: string }) {
             )}
             {view.isOwner && <AssistantPanel className={styles.assistant} />}
           </div>
-          <div className={styles.bottom} ref={setBottomRow}>
+          <div className={styles.bottom} ref={bottomRow}>
             <div className={styles.tools}>
               {signedIn && <UndoControls wallId={wallId} undoRedo={undoRedo} />}
               <ZoomControls camera={camera} className={styles.zoom} />

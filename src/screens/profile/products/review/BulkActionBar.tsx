@@ -1,6 +1,5 @@
 // What can be done to the selected items at once; it appears while something is selected, at the
 // bottom of the screen within thumb reach, and says how many are selected.
-import { useState } from 'react'
 import { fillMessage, messages } from '@/lib/messages'
 import { Button } from '@/components/Button'
 import { Icon } from '@/components/Icon'
@@ -23,10 +22,9 @@ export function BulkActionBar(props: BulkActionBarProps) {
 
 /** The bar itself: a toast (an Undo after a delete) rises above it rather than covering it. */
 function Bar({ count, busy, onVerify, onTag, onVisibility, onDelete, onClear }: BulkActionBarProps) {
-  const [bar, setBar] = useState<HTMLDivElement | null>(null)
-  useToastClearance(bar, 'itself')
+  const bar = useToastClearance('itself')
   return (
-    <div ref={setBar} className={styles.actionBar} role="toolbar" aria-label="Edit the selected items" data-testid="bulk-actions">
+    <div ref={bar} className={styles.actionBar} role="toolbar" aria-label="Edit the selected items" data-testid="bulk-actions">
       <p className={styles.selectedCount} aria-live="polite">
         {fillMessage(messages.bulkSelected, { count: String(count) })}
       </p>
