@@ -149,6 +149,17 @@ export function earlyWall(databaseName: string, wallId: string): EarlyWall | und
   return early.result ?? undefined
 }
 
+/**
+ * The wall whose server copy shows `rowId` (the wall itself, or one of its cards) on a first visit, while
+ * the replica's pull of it is not in; null otherwise. A change to that row waits for the pull.
+ */
+export function firstVisitWallOf(databaseName: string, table: 'walls' | 'polaroids' | 'stickers', rowId: string): string | null {
+  const shown = early?.databaseName === databaseName ? early.result : null
+  if (!early || shown?.source !== 'network') return null
+  const rows: ReadonlyArray<{ id: string }> = table === 'walls' ? (shown.wall ? [shown.wall] : []) : table === 'polaroids' ? shown.polaroids : shown.stickers
+  return rows.some((row) => row.id === rowId) ? early.wallId : null
+}
+
 /** A first visit's Discover cards from the server, if they have arrived (for that replica's user). */
 export function earlyDiscover(databaseName: string): EarlyDiscoverCard[] | undefined {
   return discover?.databaseName === databaseName ? discover.cards : undefined

@@ -8,6 +8,7 @@ import { ownsWall } from '../model/permissions'
 import type { PolaroidRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
+import { untilOnDevice } from './untilOnDevice'
 import { present, recordItemChange } from '../undo/recordChange'
 import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
 
@@ -71,6 +72,7 @@ export async function editPolaroid(
   if (edit.name.length > limits.polaroidName) throw new MutationError(messages.nameTooLong)
   if (edit.message.length > limits.polaroidMessage) throw new MutationError(messages.messageTooLong)
   const { db } = replica
+  await untilOnDevice(db, 'polaroids', id)
   await mutate(replica, [db.walls, db.polaroids, db.undoSteps], async ({ queue }) => {
     const item = await db.polaroids.get(id)
     if (!item) throw new MutationError(messages.itemGone)

@@ -11,6 +11,7 @@ import type { PolaroidRow, StickerRow } from '../model/rows'
 import { serverTableOf } from '../model/tables'
 import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
+import { untilOnDevice } from './untilOnDevice'
 import { imageObjectPath, queueImage } from './queueImage'
 import { ABSENT, present, recordItemChange } from '../undo/recordChange'
 
@@ -99,6 +100,7 @@ export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
   const { db } = replica
   const { kind } = item
   const id = newId()
+  await untilOnDevice(db, 'walls', item.wallId)
   await mutate(
     replica,
     [db.walls, db.polaroids, db.stickers, db.profiles, db.pendingUploads, ...(item.undoable === false ? [] : [db.undoSteps])],
@@ -155,6 +157,7 @@ export async function moveWallItem(
   if (!replica.userId) throw new MutationError(messages.signInToMove)
   const { db } = replica
   const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
+  await untilOnDevice(db, kind.table, id)
   await mutate(replica, [db.walls, table, db.undoSteps], async ({ queue }) => {
     const item = await table.get(id)
     if (!item) throw new MutationError(messages.itemGone)
@@ -193,6 +196,7 @@ export async function deleteWallItem(
   const { db } = replica
   const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
   const undoable = options.undoable !== false
+  await untilOnDevice(db, kind.table, id)
   await mutate(replica, [db.walls, table, ...(undoable ? [db.undoSteps] : [])], async ({ queue }) => {
     const item = await table.get(id)
     if (!item) return

@@ -9,6 +9,7 @@ import type { WallRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
 import { toServer } from '../model/mapping'
 import { mutate } from './mutate'
+import { untilOnDevice } from './untilOnDevice'
 import { present, recordWallChange } from '../undo/recordChange'
 
 function requireUser(replica: Replica, message: string): string {
@@ -69,6 +70,7 @@ async function updateWall(
   step: 'rename' | 'describe' | 'privacy',
 ): Promise<void> {
   const { db } = replica
+  await untilOnDevice(db, 'walls', wallId)
   await mutate(replica, [db.walls, db.undoSteps], async ({ queue }) => {
     const wall = await ownedWall(db, replica.userId, wallId)
     await db.walls.update(wallId, patch)
@@ -105,6 +107,7 @@ export async function setWallPrivacy(replica: Replica, wallId: string, isPrivate
 export async function deleteWall(replica: Replica, wallId: string): Promise<void> {
   requireUser(replica, messages.signInToDeleteWalls)
   const { db } = replica
+  await untilOnDevice(db, 'walls', wallId)
   await mutate(replica, [db.walls, db.polaroids, db.stickers, db.wallStats], async ({ queue }) => {
     await ownedWall(db, replica.userId, wallId)
     await db.polaroids.where('wallId').equals(wallId).delete()
