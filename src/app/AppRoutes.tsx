@@ -12,7 +12,6 @@ import { ROUTES, SCREEN_CHUNKS, screensForPath, type RouteEntry, type ScreenName
 import { NotFoundScreen } from './NotFoundScreen'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
 import { afterFirstScreen, firstScreenRendered } from '@/lib/afterFirstScreen'
-import { loadDownscaler } from '@/lib/downscaleImage'
 import { markBoot } from '@/lib/bootMarks'
 
 /** Fetches a screen's code once the current screen is shown; a failure only means it loads when opened.
@@ -41,6 +40,8 @@ function prefetch(load: () => Promise<unknown>): Promise<void> {
  * that path (the profile, 36 KiB gzip, is left to the service worker). */
 const toWall = () => SCREENS.WallScreen.preload()
 const toPolaroid = () => SCREENS.PolaroidScreen.preload()
+/** The shrinker's module too is fetched then: the first screen does not run it. */
+const loadDownscaler = () => import('@/lib/downscaleImage').then((shrinker) => shrinker.loadDownscaler())
 const LEADS_TO: Partial<Record<ScreenName, Array<() => Promise<unknown>>>> = {
   HomeScreen: [() => SCREENS.CreateWallScreen.preload(), toWall, toPolaroid, loadDownscaler],
   CreateWallScreen: [toWall, toPolaroid, loadDownscaler],

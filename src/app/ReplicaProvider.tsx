@@ -11,8 +11,8 @@ import { appConfig } from '@/auth/config'
 import { currentAccessToken, refreshAccessToken } from '@/auth/authActions'
 import { imageSigner } from '@/auth/imageSigner'
 import { createProductApi } from '@/data/wardrobe/productApi'
-import { keepWardrobeOffline } from '@/data/wardrobe/keepWardrobeOffline'
 import { useSession } from '@/auth/SessionContext'
+import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { markBoot } from '@/lib/bootMarks'
 import { BootShell } from './BootShell'
 
@@ -49,8 +49,8 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
     )
     const replica: AppReplica = { db, userId, sync, images: imageSigner, api: createProductApi({ apiUrl: appConfig.apiUrl, accessToken: currentAccessToken }, userId) }
     setReplica(replica)
-    // The user's own wardrobe goes on the device for offline use, after the first screen.
-    const stopKeeping = keepWardrobeOffline(replica)
+    // The user's own wardrobe goes on the device for offline use, after the first screen (its code too).
+    const stopKeeping = keepWardrobeOfflineLater(replica)
     // A signed-in user's replica holds unsynced work: ask the browser not to evict it under pressure.
     if (userId) void navigator.storage?.persist?.().catch(() => false)
     return () => {
@@ -65,4 +65,23 @@ export function ReplicaProvider({ children }: { children: (replica: AppReplica) 
 
   if (!replica || replica.userId !== userId) return <BootShell />
   return <ReplicaContext.Provider value={replica}>{children(replica)}</ReplicaContext.Provider>
+}
+
+/** Starts keepWardrobeOffline once the first screen has rendered, its module fetched then; returns its stop. */
+function keepWardrobeOfflineLater(replica: AppReplica): () => void {
+  let stop: (() => void) | null = null
+  let stopped = false
+  const cancel = afterFirstScreen(() => {
+    import('@/data/wardrobe/keepWardrobeOffline').then(
+      ({ keepWardrobeOffline }) => {
+        if (!stopped) stop = keepWardrobeOffline(replica)
+      },
+      (error: unknown) => console.warn('Could not load the offline wardrobe keeper', error),
+    )
+  })
+  return () => {
+    stopped = true
+    cancel()
+    stop?.()
+  }
 }

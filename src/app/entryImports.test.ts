@@ -2,6 +2,8 @@
 // wait for that code: its static imports may reach neither React nor Dexie (nor the Supabase clients).
 // A module reaching them once made the entry chunk import Dexie's 30 KiB chunk, and the early burst
 // waited for it (imageSource.ts, through connectivity, for one small helper: images/imagePath.ts now).
+// Home's first render (the app's chunk and the home screen's) likewise leaves out what it never runs:
+// the bench counts every byte that arrives before it (npm run bench -- pwa, issue 27).
 import { describe, expect, it } from 'vitest'
 
 /** Every module's source (the app's and the workers'), keyed by its path from the project root ("/src/app/main.tsx"). */
@@ -36,13 +38,14 @@ function resolveLocal(from: string, specifier: string): string | null {
   return found
 }
 
-/** Every package the entry reaches through static value imports (not `import type`, not `import()`). */
-function packagesReachedFrom(entry: string): Map<string, string> {
+/** The modules (paths) and packages `entries` reach through static value imports (not `import type`, not
+ * `import()`); a package is keyed by its specifier, with the module that imports it. */
+function reachedFrom(...entries: string[]): { modules: Set<string>; packages: Map<string, string> } {
   const packages = new Map<string, string>()
-  const seen = new Set<string>()
+  const modules = new Set<string>()
   const visit = (file: string) => {
-    if (seen.has(file)) return
-    seen.add(file)
+    if (modules.has(file)) return
+    modules.add(file)
     const statics = sources[file]!.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)
     for (const [, specifier = ''] of statics) {
       if (specifier.endsWith('.css')) continue
@@ -51,8 +54,13 @@ function packagesReachedFrom(entry: string): Map<string, string> {
       else if (!packages.has(specifier)) packages.set(specifier, file)
     }
   }
-  visit(entry)
-  return packages
+  entries.forEach(visit)
+  return { modules, packages }
+}
+
+/** Every package the entry reaches through static value imports. */
+function packagesReachedFrom(entry: string): Map<string, string> {
+  return reachedFrom(entry).packages
 }
 
 describe('the entry', () => {
@@ -66,5 +74,27 @@ describe('the entry', () => {
     // The same walk from the app's chunk finds React and Dexie, so an empty list above means something.
     const reached = packagesReachedFrom('/src/app/startApp.tsx')
     expect([...reached.keys()]).toEqual(expect.arrayContaining(['react', 'react-dom/client', 'dexie']))
+  })
+})
+
+describe("home's first render", () => {
+  // What the home screen's first paint never runs, each loaded after it (or only when shown): the photo
+  // shrinker (fetched ahead for the create-wall path), the offline wardrobe keeper (started at idle) and
+  // the outfit-processing pill (signed-in users with photos in processing).
+  const later = [
+    '/src/lib/downscaleImage.ts',
+    '/src/data/wardrobe/keepWardrobeOffline.ts',
+    '/src/components/wardrobe/UnfinishedJobsPill.tsx',
+  ]
+
+  it('leaves out the modules it loads afterwards', () => {
+    const { modules } = reachedFrom('/src/app/startApp.tsx', '/src/screens/home/HomeScreen.tsx')
+    expect(later.filter((file) => modules.has(file))).toEqual([])
+  })
+
+  it('is checked against modules that exist and that other screens reach statically', () => {
+    for (const file of later) expect(sources).toHaveProperty([file])
+    // The walk does find the shrinker where a screen runs it, so its absence above means something.
+    expect(reachedFrom('/src/screens/setup-profile/SetupProfileScreen.tsx').modules.has('/src/lib/downscaleImage.ts')).toBe(true)
   })
 })

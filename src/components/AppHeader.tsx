@@ -1,7 +1,7 @@
 // The bar at the top of Moori's pages (spec §2, Home): the product name, then Sign In and Get Started
 // for visitors, or Create, the sync status and the profile chip for signed-in users (with a pill back to
 // outfit photos still being processed, while there are any).
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { BrandLink } from './BrandLink'
 import { useAccount } from '@/auth/useAccount'
 import { Button, ButtonLink } from './Button'
@@ -9,7 +9,7 @@ import { Icon } from './Icon'
 import { InstallButton } from './InstallButton'
 import type { AuthMode } from './SignInDialog'
 import { SyncStatusChip } from './SyncStatusChip'
-import { UnfinishedJobsPill } from './wardrobe/UnfinishedJobsPill'
+import { lazyPart } from './lazyPart'
 import { useMediaQuery } from './usePhoneLayout'
 import { UserChip } from './UserChip'
 import { useSignInDialog } from './useSignInDialog'
@@ -23,6 +23,10 @@ export interface AppHeaderProps {
   /** Extra controls before the account controls (e.g. a back button on a sub-page). */
   start?: ReactNode
 }
+
+/** Shown only while a signed-in user has outfit photos in processing (after its own query answers), so
+ * its code (and the wardrobe's job readers) need not hold up the first paint. */
+const UnfinishedJobsPill = lazyPart(() => import('./wardrobe/UnfinishedJobsPill'), 'UnfinishedJobsPill')
 
 const NARROW_HEADER = '(max-width: 560px)'
 
@@ -54,7 +58,9 @@ export function AppHeader({ onAuth, brandIsHeading, start }: AppHeaderProps) {
           )}
           {account.status === 'signedIn' && (
             <>
-              <UnfinishedJobsPill />
+              <Suspense fallback={null}>
+                <UnfinishedJobsPill />
+              </Suspense>
               <SyncStatusChip compact={narrow ? 'icon' : undefined} />
               <ButtonLink to="/create-wall" variant="primary" size="small" className={styles.create}>
                 <Icon name="plus" size={18} />
