@@ -3,6 +3,7 @@ import { openReplicaDatabase } from '../db'
 import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
 import {
   earlyOwnProfile,
+  earlyOwnReplica,
   earlyWall,
   onEarlyOwnProfile,
   onEarlyWall,
@@ -136,6 +137,29 @@ describe("startFirstScreenRead on a signed-in person's first visit", () => {
       server.release()
       await vi.waitFor(() => expect(earlyOwnProfile(name, 'u1')?.profile?.username).toBe('Ada'))
     }
+  })
+
+  it('reads their own profile from the replica on a warm open, with whether `me` was pulled', async () => {
+    const db = openReplicaDatabase('first-screen-own-replica')
+    await db.open()
+    await db.profiles.put({ id: 'u1', username: 'Ada', usernameLower: 'ada' } as never)
+    await db.scopes.put({ key: 'me', lastUsedAt: 1, lastPulledAt: 2 } as never)
+    db.close()
+    const server = heldFetch(answers)
+    startFirstScreenRead('/wall/w1', db.name, stack, signedIn, server.fetcher)
+    await vi.waitFor(() => expect(earlyOwnReplica(db.name, 'u1')).toMatchObject({ profile: { username: 'Ada' }, me: 'ready' }))
+    expect(earlyOwnReplica(db.name, 'someone-else')).toBeUndefined()
+    expect(server.urls).toEqual([])
+    await db.delete()
+  })
+
+  it('reads no profile where the replica has none yet, and `me` not pulled', async () => {
+    const db = openReplicaDatabase('first-screen-own-replica-none')
+    await db.open()
+    db.close()
+    startFirstScreenRead('/', db.name, stack, signedIn, heldFetch(answers).fetcher)
+    await vi.waitFor(() => expect(earlyOwnReplica(db.name, 'u1')).toEqual({ profile: null, me: 'loading' }))
+    await db.delete()
   })
 
   it('does not ask when the device holds the replica (the profile is in it)', async () => {

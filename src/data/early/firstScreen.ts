@@ -11,6 +11,7 @@ import { fetchDiscoverEarly, type EarlyDiscoverCard } from './fetchDiscoverEarly
 import { fetchOwnProfileEarly, type EarlyOwnProfile } from './fetchOwnProfileEarly'
 import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
 import { photoPreloads, startPhotoPreloads } from './photoPreloads'
+import { readOwnProfileEarly, type EarlyOwnReplica } from './readOwnProfileEarly'
 import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
 
 interface EarlyRead {
@@ -39,6 +40,8 @@ interface EarlyOwn {
   listeners: Set<(answer: EarlyOwnProfile) => void>
 }
 let own: EarlyOwn | null = null
+/** A signed-in person's own profile as their replica holds it (a warm or offline open). */
+let ownReplica: { databaseName: string; userId: string; state: EarlyOwnReplica } | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
 let probe: { databaseName: string; missing: boolean } | null = null
 /** The first screenful's photos, each at the size its card will ask for: never the whole photo for a
@@ -79,6 +82,16 @@ export function startFirstScreenRead(
   const found = (exists: boolean) => {
     probe = { databaseName, missing: !exists }
     if (!exists && mine) void fetchOwnProfile(mine, supabaseUrl, auth, fetcher)
+    if (exists && mine) {
+      const { userId } = mine
+      readOwnProfileEarly(databaseName, userId).then(
+        (state) => {
+          if (state) ownReplica = { databaseName, userId, state }
+        },
+        () => {},
+      )
+      afterFirstScreen(() => (ownReplica = null))
+    }
   }
   const wallId = wallIdOfPath(pathname)
   // Other screens only ask whether the replica is there; a wall's read answers that too (one open).
@@ -198,6 +211,12 @@ export function earlyWallTakenOver(databaseName: string, wallId: string): void {
 /** A first visit's own profile as the server answered it (for that replica's user), once it has. */
 export function earlyOwnProfile(databaseName: string, userId: string): EarlyOwnProfile | undefined {
   return own?.databaseName === databaseName && own.userId === userId ? own.answer : undefined
+}
+
+/** The own profile as the replica held it when the page opened, if the boot script has read it; until
+ * the first screen is shown (the account's live query follows every change after that). */
+export function earlyOwnReplica(databaseName: string, userId: string): EarlyOwnReplica | undefined {
+  return ownReplica?.databaseName === databaseName && ownReplica.userId === userId ? ownReplica.state : undefined
 }
 
 /** Calls `listener` with the own profile's answer when it arrives. Returns the unsubscribe function. */

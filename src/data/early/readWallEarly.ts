@@ -21,7 +21,7 @@ export interface EarlyWall {
 
 const STORES = ['walls', 'profiles', 'polaroids', 'stickers', 'pendingUploads', 'scopes'] as const
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
+export function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result)
     req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'))
@@ -29,7 +29,7 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
 }
 
 /** Opens an existing database as it is; never creates one (an upgrade request is aborted). */
-function openExisting(name: string): Promise<IDBDatabase> {
+export function openExisting(name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open(name)
     open.onupgradeneeded = () => open.transaction?.abort()

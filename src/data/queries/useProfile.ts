@@ -2,7 +2,7 @@
 // theirs, others only public ones; spec §6). 'missing' once the scope was pulled and there is none.
 import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { earlyOwnProfile, earlyOwnProfileTakenOver, onEarlyOwnProfile } from '../early/firstScreen'
+import { earlyOwnProfile, earlyOwnProfileTakenOver, earlyOwnReplica, onEarlyOwnProfile } from '../early/firstScreen'
 import type { EarlyOwnProfile } from '../early/fetchOwnProfileEarly'
 import { canSeeWall } from '../model/permissions'
 import type { ProfileRow } from '../model/rows'
@@ -10,6 +10,7 @@ import { profileScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 import { wallCards, type WallCard } from './useMooris'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
+import { sameFields, useEqualLiveQuery } from './useEqualLiveQuery'
 
 export interface ProfileView {
   status: ScopeStatus | 'missing'
@@ -41,13 +42,28 @@ export function useMyProfile(): ProfileRow | null | undefined {
 }
 
 /** The own profile together with whether the 'me' scope was pulled, read from one snapshot. */
-export function useMyProfileState(): { profile: ProfileRow | null; me: ScopeStatus } | undefined {
+interface MyProfileState {
+  profile: ProfileRow | null
+  me: ScopeStatus
+}
+
+const sameProfileState = (a: MyProfileState, b: MyProfileState) => a.me === b.me && sameFields(a.profile, b.profile)
+
+export function useMyProfileState(): MyProfileState | undefined {
   const { db, userId } = useReplica()
-  return useLiveQuery(async () => {
-    if (!userId) return { profile: null, me: 'ready' as const }
-    const [profile, me] = await Promise.all([db.profiles.get(userId), readScopeStatus(db, 'me')])
-    return { profile: profile ?? null, me: me.status }
-  }, [db, userId])
+  // Until Dexie answers: the profile as the boot script read it from the replica (a warm open), so the
+  // route guard and the header need not wait for the database to open.
+  const [initial] = useState(() => (userId ? earlyOwnReplica(db.name, userId) : undefined))
+  return useEqualLiveQuery(
+    async (): Promise<MyProfileState> => {
+      if (!userId) return { profile: null, me: 'ready' }
+      const [profile, me] = await Promise.all([db.profiles.get(userId), readScopeStatus(db, 'me')])
+      return { profile: profile ?? null, me: me.status }
+    },
+    [db, userId],
+    initial,
+    sameProfileState,
+  )
 }
 
 /**
