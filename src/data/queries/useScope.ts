@@ -4,7 +4,6 @@
 // own live query (`readScopeStatus`), so "pulled" and "the rows" always come from one snapshot: a
 // screen never flashes an empty or not-found state between the two.
 import { useEffect } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
 import type { ScopeState } from '../model/outbox'
 import type { ScopeKey } from '../model/scopes'
@@ -32,12 +31,4 @@ export async function readScopeStatus(db: MooriDB, scope: ScopeKey): Promise<Sco
 export function useRetainScope(scope: ScopeKey | null): void {
   const { sync } = useReplica()
   useEffect(() => (scope ? sync.retainScope(scope) : undefined), [sync, scope])
-}
-
-export function useScope(scope: ScopeKey | null): ScopeStatusView {
-  const { db } = useReplica()
-  useRetainScope(scope)
-  const state = useLiveQuery(() => (scope ? db.scopes.get(scope) : undefined), [db, scope])
-  if (!scope) return { status: 'ready', error: null }
-  return scopeStatusOf(state)
 }
