@@ -134,7 +134,7 @@ const BatchRow = memo(function BatchRow({
           aria-valuemax={100}
           aria-valuenow={progress}
         >
-          <span className={styles.fill} style={{ width: `${progress}%` }} />
+          <span className={styles.fill} style={{ transform: `translateX(${progress - 100}%)` }} />
         </span>
       </div>
       {failed && (
