@@ -60,4 +60,39 @@ describe('the replica schema', () => {
     expect(await db.outbox.where('keys').equals('walls:w1').count()).toBe(1)
     db.close()
   })
+
+  it('upgrading from version 6 moves each waiting picked photo\'s original beside its row, none lost', async () => {
+    const indexedDB = new IDBFactory()
+    const old = versionThree('picked-upgrade-test', indexedDB)
+    old.version(4).stores({ outbox: '++seq, key, *keys' })
+    old.version(5).stores({ pickedPhotos: 'id, batchId, pickedAt' })
+    old.version(6).stores({})
+    await old.open()
+    expect(old.verno).toBe(6)
+    const picked = (id: string, position: number, error: string | null) => ({
+      id,
+      batchId: 'b1',
+      file: new File([`original ${id}`], `${id}.jpg`, { type: 'image/jpeg' }),
+      name: `${id}.jpg`,
+      skipTagging: false,
+      pickedAt: 1,
+      position,
+      error,
+    })
+    await old.table('pickedPhotos').bulkAdd([picked('p1', 0, null), picked('p2', 1, 'This photo could not be read or kept on this device.')])
+    old.close()
+
+    const db = new MooriDB('picked-upgrade-test', { indexedDB, IDBKeyRange })
+    await db.open()
+    expect(db.verno).toBeGreaterThanOrEqual(7)
+    const rows = await db.pickedPhotos.orderBy('pickedAt').toArray()
+    expect(rows.map((row) => [row.id, row.position, row.error])).toEqual([
+      ['p1', 0, null],
+      ['p2', 1, 'This photo could not be read or kept on this device.'],
+    ])
+    for (const row of rows) expect(row).not.toHaveProperty('file')
+    const files = await db.pickedFiles.bulkGet(['p1', 'p2'])
+    expect(await Promise.all(files.map((stored) => stored!.file.text()))).toEqual(['original p1', 'original p2'])
+    db.close()
+  })
 })

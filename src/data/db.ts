@@ -16,6 +16,7 @@ import type {
   FailedMutation,
   OutboxEntry,
   PendingUpload,
+  PickedFile,
   PickedPhoto,
   ScopeMember,
   ScopeState,
@@ -48,6 +49,7 @@ export class MooriDB extends Dexie {
   previewPolaroids!: EntityTable<PreviewPolaroidRow, 'id'>
   undoSteps!: EntityTable<StoredStep, 'seq'>
   pickedPhotos!: EntityTable<PickedPhoto, 'id'>
+  pickedFiles!: EntityTable<PickedFile, 'id'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -118,6 +120,19 @@ export class MooriDB extends Dexie {
           .modify((item) => {
             item.cutoutSource ??= item.cutoutPath ? 'engine' : null
           })
+      })
+    // Many photos at once (issue 25): the picked originals move out of the rows that say where each
+    // photo stands. The batch's live queries (how many wait, the batch's progress, each row's state) run
+    // again on every write of a batch; each run brought every original's File back to the page.
+    this.version(7)
+      .stores({ pickedFiles: 'id' })
+      .upgrade(async (tx) => {
+        const photos = tx.table<PickedPhoto & { file?: Blob }, string>('pickedPhotos')
+        const files = (await photos.toArray()).flatMap((photo) => (photo.file ? [{ id: photo.id, file: photo.file }] : []))
+        await tx.table<PickedFile, string>('pickedFiles').bulkPut(files)
+        await photos.toCollection().modify((photo) => {
+          delete photo.file
+        })
       })
   }
 }

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom'
 import { useAccount } from '@/auth/useAccount'
 import { useConnectivity } from '@/data/connectivity'
 import { useProcessingJob } from '@/data/wardrobe/useWardrobe'
-import type { BatchRowStates } from '@/data/wardrobe/useOutfitBatch'
+import { useBatchRowStates } from '@/data/wardrobe/useOutfitBatch'
 import { fillMessage, messages } from '@/lib/messages'
 import { jobView } from '@/lib/wardrobe/jobView'
 import { Button } from '@/components/Button'
@@ -29,19 +29,19 @@ export interface BatchEntry {
 
 export function OutfitBatchPanel({
   entries,
-  states,
   onRetry,
   onRemove,
   onContinue,
 }: {
   entries: BatchEntry[]
-  /** Which entries are still picked photos (and their error), which jobs have finished; undefined while
-   * they are read (the rows wait in a neutral state rather than show a state they are not in). */
-  states: BatchRowStates | undefined
   onRetry: (key: string) => void
   onRemove: (key: string) => void
   onContinue: () => void
 }) {
+  // Which entries are still picked photos (and their error), which jobs have finished; undefined while
+  // they are read (the rows wait in a neutral state rather than show a state they are not in). Read here,
+  // so a photo moving on renders this view, not the screen behind it.
+  const states = useBatchRowStates(entries.map((entry) => entry.jobId))
   const account = useAccount()
   const navigate = useNavigate()
   const done = states
@@ -134,7 +134,7 @@ const BatchRow = memo(function BatchRow({
           aria-valuemax={100}
           aria-valuenow={progress}
         >
-          <span className={styles.fill} style={{ width: `${progress}%` }} />
+          <span className={styles.fill} style={{ transform: `translateX(${progress - 100}%)` }} />
         </span>
       </div>
       {failed && (

@@ -6,7 +6,6 @@ import { OutfitPhotoPicker, type OutfitPick } from './OutfitPhotoPicker'
 import { ProcessingPanel } from './ProcessingPanel'
 import { OutfitBatchPanel, type BatchEntry } from './OutfitBatchPanel'
 import { messages } from '@/lib/messages'
-import type { BatchRowStates } from '@/data/wardrobe/useOutfitBatch'
 
 export type OutfitFlowPhase =
   | { kind: 'closed' }
@@ -18,7 +17,6 @@ export type OutfitFlowPhase =
 
 export interface BatchProps {
   entries: BatchEntry[]
-  states: BatchRowStates | undefined
   onRetry: (key: string) => void
   onRemove: (key: string) => void
 }

@@ -14,7 +14,6 @@ import {
   removePickedPhoto,
   retryPickedPhoto,
 } from '@/data/wardrobe/pickedPhotos'
-import { useBatchRowStates } from '@/data/wardrobe/useOutfitBatch'
 import { MutationError } from '@/data/replica'
 import { messages } from '@/lib/messages'
 import type { BatchEntry } from './OutfitBatchPanel'
@@ -52,8 +51,9 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
   const [phase, setPhase] = useState<OutfitFlowPhase>({ kind: 'closed' })
   const onUploaded = useRef(options.onUploaded)
   onUploaded.current = options.onUploaded
+  // The rows' states are read by the batch view itself (`OutfitBatchPanel`): read here, every photo kept
+  // rendered the whole screen that hosts this flow (the profile) again.
   const [entries, setEntries] = useState<BatchEntry[]>([])
-  const states = useBatchRowStates(entries.map((entry) => entry.jobId))
 
   const open = useCallback(
     (files?: File | readonly File[] | null) =>
@@ -88,19 +88,18 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
     [replica, toast],
   )
 
-  // The rows' buttons call these by key; they read the current entries and states through a ref, so they
-  // stay the same functions and a memoised row is not rendered again for them.
-  const latest = useRef({ entries, states })
-  latest.current = { entries, states }
+  // The rows' buttons call these by key; they read the current entries through a ref, so they stay the
+  // same functions and a memoised row is not rendered again for them.
+  const latest = useRef({ entries })
+  latest.current = { entries }
 
   const retry = useCallback(
     async (key: string) => {
-      const { entries, states } = latest.current
-      const entry = entries.find((e) => e.key === key)
+      const entry = latest.current.entries.find((e) => e.key === key)
       if (!entry) return
       try {
-        // A photo that could not be read: it is read again from the original kept on the device.
-        if (states?.picked.has(entry.jobId)) return await retryPickedPhoto(replica, entry.jobId, downscaleImage)
+        // A photo that could not be read (still a picked photo): read again from the original kept on the device.
+        if (await replica.db.pickedPhotos.get(entry.jobId)) return await retryPickedPhoto(replica, entry.jobId, downscaleImage)
         const jobId = await retryOutfitJob(replica, entry.jobId)
         setEntries((current) => current.map((e) => (e.key === key ? { ...e, jobId } : e)))
       } catch (error) {
@@ -150,7 +149,7 @@ export function useOutfitUpload(options: OutfitUploadOptions = {}): OutfitUpload
       onClose={close}
       onUpload={(pick) => void upload(pick)}
       onFollow={follow}
-      batch={{ entries, states, onRetry, onRemove }}
+      batch={{ entries, onRetry, onRemove }}
     />
   )
   return { open, follow, followBatch, dialogs, isOpen: phase.kind !== 'closed' }

@@ -98,12 +98,11 @@ export interface PendingUpload {
 }
 
 /** An outfit photo picked for upload (issue 25), kept on the device as picked until it is shrunk and kept
- * as an item with its job (in the one transaction that deletes this row). Its id becomes the job's id. */
+ * as an item with its job (in the one transaction that deletes this row). Its id becomes the job's id.
+ * The original itself is in `PickedFile`, under the same id. */
 export interface PickedPhoto {
   id: string
   batchId: string
-  /** The original as picked (a File, or a Blob with `name` beside it). */
-  file: Blob
   name: string
   skipTagging: boolean
   /** Epoch ms. */
@@ -112,6 +111,13 @@ export interface PickedPhoto {
   position: number
   /** Why it could not be read or kept; it waits for Retry or Remove. Null while it waits its turn. */
   error: string | null
+}
+
+/** A picked photo's original (a File, or a Blob with the photo's `name` beside it), apart from its row:
+ * the batch's live queries read the rows on every write of a batch, and never need the Files. */
+export interface PickedFile {
+  id: string
+  file: Blob
 }
 
 export interface ScopeState {

@@ -91,13 +91,14 @@ async function keepOutfit(
   const contentType = input.image.type || 'image/jpeg'
   return mutate(
     replica,
-    [db.wardrobeItems, db.jobs, db.pendingUploads, ...(pickedId ? [db.pickedPhotos] : [])],
+    [db.wardrobeItems, db.jobs, db.pendingUploads, ...(pickedId ? [db.pickedPhotos, db.pickedFiles] : [])],
     async ({ queue }) => {
       let skipTagging = input.skipTagging
       if (pickedId) {
         const picked = await db.pickedPhotos.get(pickedId)
         if (!picked) return null
         await db.pickedPhotos.delete(pickedId)
+        await db.pickedFiles.delete(pickedId)
         // Kept already (its job carries its id): never twice.
         if (await db.jobs.get(jobId)) return null
         skipTagging = picked.skipTagging

@@ -35,6 +35,7 @@ async function counts(replica: Replica) {
   const ops = (await db.outbox.toArray()).map((e) => e.op.op)
   return {
     waiting: await db.pickedPhotos.count(),
+    originals: await db.pickedFiles.count(),
     items: await db.wardrobeItems.count(),
     jobs: await db.jobs.count(),
     starts: ops.filter((op) => op === 'api').length,
@@ -51,12 +52,14 @@ describe('picked photos (kept first, then prepared)', () => {
       ['look-2.jpg', 1, kept.batchId, true],
       ['look-3.jpg', 2, kept.batchId, true],
     ])
-    expect(await waiting[0]!.file.text()).toBe('original-1')
+    // The originals are kept apart from the rows the batch's live queries read.
+    expect(waiting[0]).not.toHaveProperty('file')
+    expect(await (await replica.db.pickedFiles.get(kept.ids[0]!))!.file.text()).toBe('original-1')
 
     const shrink = shrinker()
     await preparePickedPhotos(replica, shrink)
     expect(shrink.read).toEqual(['look-1.jpg:original-1', 'look-2.jpg:original-2', 'look-3.jpg:original-3'])
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 3, jobs: 3, starts: 3 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 3, jobs: 3, starts: 3 })
     const jobs = await replica.db.jobs.bulkGet(kept.ids)
     expect(jobs.map((j) => j?.input.skip_ai_tagging)).toEqual([true, true, true])
     const item = await replica.db.wardrobeItems.get(jobs[0]!.input.item_id!)
@@ -72,12 +75,12 @@ describe('picked photos (kept first, then prepared)', () => {
       if (crash && id === kept.ids[1]) throw new Error('tab killed')
     })
     await preparePickedPhotos(replica, shrinker())
-    expect(await counts(replica)).toEqual({ waiting: 1, items: 1, jobs: 1, starts: 1 })
+    expect(await counts(replica)).toEqual({ waiting: 1, originals: 1, items: 1, jobs: 1, starts: 1 })
     // The reload: the failure mark was lost with the tab, the original is still there.
     crash = false
     await replica.db.pickedPhotos.update(kept.ids[1]!, { error: null })
     await preparePickedPhotos(replica, shrinker())
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 2, jobs: 2, starts: 2 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 2, jobs: 2, starts: 2 })
   })
 
   it('a crash after keeping does nothing twice: a second keep of the same photo writes nothing', async () => {
@@ -90,16 +93,16 @@ describe('picked photos (kept first, then prepared)', () => {
       keepPickedOutfit(replica, kept.ids[0]!, image),
     ])
     expect([first, second].filter(Boolean)).toHaveLength(1)
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 1, jobs: 1, starts: 1 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 1, jobs: 1, starts: 1 })
     await preparePickedPhotos(replica, shrinker())
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 1, jobs: 1, starts: 1 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 1, jobs: 1, starts: 1 })
   })
 
   it('a photo that cannot be read keeps its error and original; the rest go on; Retry re-reads it', async () => {
     const replica = memoryReplica(me)
     const kept = await keepPickedPhotos(replica, picks(3), false)
     await preparePickedPhotos(replica, shrinker((name) => name === 'look-2.jpg'))
-    expect(await counts(replica)).toEqual({ waiting: 1, items: 2, jobs: 2, starts: 2 })
+    expect(await counts(replica)).toEqual({ waiting: 1, originals: 1, items: 2, jobs: 2, starts: 2 })
     expect(await replica.db.pickedPhotos.get(kept.ids[1]!)).toMatchObject({
       error: 'This photo could not be read or kept on this device.',
     })
@@ -111,7 +114,7 @@ describe('picked photos (kept first, then prepared)', () => {
     const again = shrinker()
     await retryPickedPhoto(replica, kept.ids[1]!, again)
     expect(again.read).toEqual(['look-2.jpg:original-2'])
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 3, jobs: 3, starts: 3 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 3, jobs: 3, starts: 3 })
   })
 
   it('a photo removed while it is being shrunk is not kept', async () => {
@@ -119,7 +122,7 @@ describe('picked photos (kept first, then prepared)', () => {
     const kept = await keepPickedPhotos(replica, picks(1), false)
     await removePickedPhoto(replica, kept.ids[0]!)
     expect(await keepPickedOutfit(replica, kept.ids[0]!, new Blob(['small']))).toBeNull()
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 0, jobs: 0, starts: 0 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 0, jobs: 0, starts: 0 })
   })
 
   it('photos picked while a run goes on are prepared by it, each once', async () => {
@@ -131,7 +134,7 @@ describe('picked photos (kept first, then prepared)', () => {
     const second = preparePickedPhotos(replica, shrink)
     await Promise.all([run, second])
     expect(shrink.read).toHaveLength(3)
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 3, jobs: 3, starts: 3 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 3, jobs: 3, starts: 3 })
   })
 
   it('a full device keeps none of the pick and says so plainly', async () => {
@@ -157,7 +160,7 @@ describe('picked photos (kept first, then prepared)', () => {
     await expect(preparePickedPhoto(replica, bad!, shrinker(() => true))).rejects.toThrow(
       'This photo could not be read or kept on this device.',
     )
-    expect(await counts(replica)).toEqual({ waiting: 0, items: 1, jobs: 1, starts: 1 })
+    expect(await counts(replica)).toEqual({ waiting: 0, originals: 0, items: 1, jobs: 1, starts: 1 })
   })
 
   it('need a signed-in user', async () => {

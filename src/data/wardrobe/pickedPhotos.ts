@@ -1,10 +1,11 @@
 // Many outfit photos at once (issue 25), kept before they are prepared: pressing Upload stores every picked
-// original in the replica (`pickedPhotos`) in one transaction, and preparation works from there: each is
+// original in the replica (`pickedFiles`, beside its row in `pickedPhotos`) in one transaction, and
+// preparation works from there: each is
 // shrunk, then kept as an item with its job in the transaction that deletes its picked row
 // (`keepPickedOutfit`). So a reload, a killed tab or a crash between the steps loses no photo and keeps
 // none twice; whatever still waits is prepared by whichever tab holds the preparation lock next.
 import type { MooriDB } from '../db'
-import type { PickedPhoto } from '../model/outbox'
+import type { PickedFile, PickedPhoto } from '../model/outbox'
 import { MutationError, type Replica } from '../replica'
 import { OUT_OF_SPACE_MESSAGE, withQuotaRecovery } from '../storageQuota'
 import { newId } from '@/lib/ids'
@@ -35,16 +36,21 @@ export async function keepPickedPhotos(
   const rows: PickedPhoto[] = files.map((file, position) => ({
     id: newId(),
     batchId,
-    file,
     name: file.name,
     skipTagging,
     pickedAt,
     position,
     error: null,
   }))
+  const originals: PickedFile[] = rows.map((row, i) => ({ id: row.id, file: files[i]! }))
   const { db } = replica
   try {
-    await write(() => db.transaction('rw', db.pickedPhotos, async () => void (await db.pickedPhotos.bulkAdd(rows))))
+    await write(() =>
+      db.transaction('rw', db.pickedPhotos, db.pickedFiles, async () => {
+        await db.pickedPhotos.bulkAdd(rows)
+        await db.pickedFiles.bulkAdd(originals)
+      }),
+    )
   } catch (error) {
     if (error instanceof MutationError && error.message === OUT_OF_SPACE_MESSAGE) throw new MutationError(messages.batchDeviceFull)
     throw error
@@ -66,12 +72,23 @@ export async function retryPickedPhoto(replica: Replica, id: string, shrink: Shr
 
 /** Drops a photo that could not be read or kept from its batch. */
 export async function removePickedPhoto(replica: Replica, id: string): Promise<void> {
-  await replica.db.pickedPhotos.delete(id)
+  await forgetPickedPhoto(replica.db, id)
 }
 
-/** The original as a File again (IndexedDB hands a File back, a Blob if stored as one). */
-function asFile(photo: PickedPhoto): File {
-  return photo.file instanceof File ? photo.file : new File([photo.file], photo.name, { type: photo.file.type })
+/** Deletes a picked photo's row and its original together. */
+function forgetPickedPhoto(db: MooriDB, id: string): Promise<void> {
+  return db.transaction('rw', db.pickedPhotos, db.pickedFiles, async () => {
+    await db.pickedPhotos.delete(id)
+    await db.pickedFiles.delete(id)
+  })
+}
+
+/** The stored original as a File again (IndexedDB hands a File back, a Blob if stored as one). */
+async function originalOf(db: MooriDB, photo: PickedPhoto): Promise<File> {
+  const stored = await db.pickedFiles.get(photo.id)
+  if (!stored) throw new Error(`The original of picked photo ${photo.id} is not on this device`)
+  const { file } = stored
+  return file instanceof File ? file : new File([file], photo.name, { type: file.type })
 }
 
 /** Shrinks one waiting photo and keeps it; a failure stays on its row, with its message. */
@@ -83,7 +100,7 @@ async function prepareOne(replica: Replica, photo: PickedPhoto, shrink: Shrink):
   }
   let image: Blob
   try {
-    image = await shrink(asFile(photo))
+    image = await shrink(await originalOf(replica.db, photo))
   } catch (error) {
     await fail(error)
     return
@@ -117,9 +134,9 @@ export function preparePickedPhotos(replica: Replica, shrink: Shrink): Promise<v
   const drain = async () => {
     for (;;) {
       run.again = false
-      // The waiting list is read once a pass, not once a photo: each read brings every original's File
-      // back to the main thread (20 photos, 210 of them). Each is read again alone when its turn comes,
-      // so one removed or kept meanwhile (another tab) is skipped; photos picked meanwhile wait a pass.
+      // The waiting list is read once a pass, not once a photo. Each is read again alone when its turn
+      // comes, so one removed or kept meanwhile (another tab) is skipped; photos picked meanwhile wait a
+      // pass.
       const waiting = (await pickedPhotosInOrder(db)).filter((photo) => photo.error === null).map((photo) => photo.id)
       if (waiting.length === 0 && !run.again) return
       for (const id of waiting) {
@@ -147,6 +164,6 @@ export async function preparePickedPhoto(replica: Replica, id: string, shrink: S
   const job = await db.jobs.get(id)
   if (job?.input.item_id) return { itemId: job.input.item_id, jobId: id }
   const photo = await db.pickedPhotos.get(id)
-  await db.pickedPhotos.delete(id)
+  await forgetPickedPhoto(db, id)
   throw new MutationError(photo?.error ?? messages.batchPrepareFailed)
 }

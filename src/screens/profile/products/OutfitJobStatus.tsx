@@ -48,7 +48,7 @@ export function OutfitJobStatus({
           aria-valuemax={100}
           aria-valuenow={state.progress}
         >
-          <span className={styles.fill} style={{ width: `${state.progress}%` }} />
+          <span className={styles.fill} style={{ transform: `translateX(${state.progress - 100}%)` }} />
         </span>
       </div>
     )
