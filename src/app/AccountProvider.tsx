@@ -6,7 +6,6 @@
 // once, and keeps it in the account store every component reads (`useAccount`).
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
 import { clearAccountCaches } from '@/data/accountCaches'
-import { deleteReplicaDatabase } from '@/data/db'
 import { ApiCallError } from '@/data/wardrobe/productApi'
 import { AccountContext, type AccountActions } from '@/auth/AccountContext'
 import { createAccountStore } from '@/auth/accountStore'
@@ -14,14 +13,14 @@ import { AccountStoreContext, useAccountSource } from '@/auth/useAccount'
 import { endSession } from '@/auth/authActions'
 import { writeCachedProfile } from '@/auth/profileCache'
 import { useSession } from '@/auth/SessionContext'
-import type { AppReplica } from './ReplicaProvider'
+import type { AppReplicaBase } from './ReplicaProvider'
 
 const FLUSH_BEFORE_SIGN_OUT_MS = 8000
 const DELETE_ACCOUNT_FAILED = 'Failed to delete account. Please try again.'
 /** The last push while signing out (a forced sign-out still saves what it can). */
 const FINAL_PUSH_MS = 3000
 
-export function AccountProvider({ replica, children }: { replica: AppReplica; children: ReactNode }) {
+export function AccountProvider({ replica, children }: { replica: AppReplicaBase; children: ReactNode }) {
   const session = useSession()
   const account = useAccountSource()
   const [store] = useState(() => createAccountStore(account))
@@ -33,15 +32,16 @@ export function AccountProvider({ replica, children }: { replica: AppReplica; ch
       writeCachedProfile(null)
       await stopSync()
       await endSession()
-      replica.db.close()
-      await deleteReplicaDatabase(replica.db.name)
+      const [{ db }, { deleteReplicaDatabase }] = await Promise.all([replica.whenReady(), import('@/data/db')])
+      db.close()
+      await deleteReplicaDatabase(db.name)
       await clearAccountCaches()
     }
     return {
       async signOut(options = {}) {
         if (!options.force) {
           await replica.sync.flushWithin(FLUSH_BEFORE_SIGN_OUT_MS)
-          const unpushed = await replica.db.outbox.count()
+          const unpushed = await (await replica.whenReady()).db.outbox.count()
           if (unpushed > 0) return { ok: false, unpushed }
         }
         await finish(() => replica.sync.signOut(FINAL_PUSH_MS))

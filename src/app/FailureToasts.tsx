@@ -3,20 +3,19 @@
 import { useEffect } from 'react'
 import { markFailuresNotified } from '@/data/mutations/failures'
 import { useUnnotifiedFailures } from '@/data/queries/useSyncStatus'
-import { useReplica } from '@/data/ReplicaContext'
+import { useReplicaBase } from '@/data/ReplicaContext'
 import { useToast } from '@/components/Toasts'
 
 export function FailureToasts() {
-  const replica = useReplica()
+  const replica = useReplicaBase()
   const failures = useUnnotifiedFailures()
   const toast = useToast()
   useEffect(() => {
     if (failures.length === 0) return
     for (const failure of failures) toast.error(failure.message)
-    void markFailuresNotified(
-      replica,
-      failures.map((f) => f.id!),
-    )
+    const ids = failures.map((f) => f.id!)
+    // Failures were read from the replica, so its database is open.
+    void replica.whenReady().then((opened) => markFailuresNotified(opened, ids))
   }, [failures, replica, toast])
   return null
 }

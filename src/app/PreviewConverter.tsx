@@ -8,8 +8,8 @@ import { useAccount } from '@/auth/useAccount'
 import { guestPreviewStore } from '@/data/guestDatabase'
 import { PREVIEW_SAVE_FAILED, convertPreview } from '@/data/mutations/convertPreview'
 import { usePendingCount } from '@/data/queries/usePendingCount'
-import { usePreviewWaiting } from '@/data/queries/usePreview'
-import { useMyProfile } from '@/data/queries/useProfile'
+import { usePreviewWaiting } from '@/data/queries/usePreviewWaiting'
+import { useMyProfile } from '@/data/queries/useOwnProfile'
 import { useReplica } from '@/data/ReplicaContext'
 
 export function PreviewConverter() {

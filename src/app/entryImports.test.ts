@@ -71,9 +71,10 @@ describe('the entry', () => {
   })
 
   it('is checked through the modules it imports (the walk follows them)', () => {
-    // The same walk from the app's chunk finds React and Dexie, so an empty list above means something.
-    const reached = packagesReachedFrom('/src/app/startApp.tsx')
-    expect([...reached.keys()]).toEqual(expect.arrayContaining(['react', 'react-dom/client', 'dexie']))
+    // The same walk from the app's chunk finds React, and from a wall's screen Dexie, so an empty list
+    // above means something.
+    expect([...packagesReachedFrom('/src/app/startApp.tsx').keys()]).toEqual(expect.arrayContaining(['react', 'react-dom/client']))
+    expect([...packagesReachedFrom('/src/screens/wall/WallScreen.tsx').keys()]).toEqual(expect.arrayContaining(['dexie']))
   })
 })
 
@@ -86,6 +87,12 @@ describe("home's first render", () => {
     '/src/data/wardrobe/keepWardrobeOffline.ts',
     '/src/components/wardrobe/UnfinishedJobsPill.tsx',
   ]
+
+  it('reaches no Dexie: the replica opens its database after it on a first visit', () => {
+    const { packages } = reachedFrom('/src/app/startApp.tsx', '/src/screens/home/HomeScreen.tsx')
+    const dexie = [...packages].filter(([name]) => name === 'dexie' || name === 'dexie-react-hooks')
+    expect(dexie.map(([name, by]) => `${name} (imported by ${by})`)).toEqual([])
+  })
 
   it('leaves out the modules it loads afterwards', () => {
     const { modules } = reachedFrom('/src/app/startApp.tsx', '/src/screens/home/HomeScreen.tsx')

@@ -8,7 +8,7 @@
 // On a first visit (no replica yet) the boot script asks the server for the profile beside the first
 // screen's rows, and its answer counts until the `me` pull is in (src/data/early/fetchOwnProfileEarly.ts).
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useMyProfileState, useNetworkOwnProfile } from '@/data/queries/useProfile'
+import { useMyProfileState, useNetworkOwnProfile } from '@/data/queries/useOwnProfile'
 import { useRetainScope } from '@/data/queries/useScope'
 import { useConnectivity } from '@/data/connectivity'
 import type { ProfileRow } from '@/data/model/rows'

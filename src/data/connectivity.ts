@@ -2,9 +2,9 @@
 // src/lib/connectivity.ts needs (the browser's network flag and the sync engine's word on reaching the
 // backend, from the shared sync-status query) and hands every component the same answer. Code outside
 // React (the sync client's wake-ups, the export, auth calls) asks `networkOnline`/`onNetworkChange`.
-import { useContext, useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { connectivityOf, type Connectivity } from '@/lib/connectivity'
-import { ReplicaContext, useReplica } from './ReplicaContext'
+import { useReplicaDb } from './ReplicaContext'
 import { syncStatusStore } from './queries/useSyncStatus'
 
 export type { Connectivity }
@@ -29,11 +29,14 @@ export function onNetworkChange(listener: (online: boolean) => void): () => void
 const subscribeNetwork = (onChange: () => void) => onNetworkChange(onChange)
 const serviceWorkerControls = () => Boolean(navigator.serviceWorker?.controller)
 
-/** Whether the sync engine reaches the backend; undefined until it has said. */
+const noStore = () => () => {}
+
+/** Whether the sync engine reaches the backend; undefined until it has said (or the replica opened). */
 function useBackendReached(): boolean | undefined {
-  const store = syncStatusStore(useReplica().db)
-  const reached = useSyncExternalStore(store.subscribe, () => store.getSnapshot()?.online)
-  const error = store.getError()
+  const db = useReplicaDb()
+  const store = db ? syncStatusStore(db) : null
+  const reached = useSyncExternalStore(store?.subscribe ?? noStore, () => store?.getSnapshot()?.online)
+  const error = store?.getError()
   if (error) throw error
   return reached
 }
@@ -46,17 +49,16 @@ export function useConnectivity(): Connectivity {
   return connectivityOf({ network, backend, serviceWorkerControls: controlled })
 }
 
-const noStore = () => () => {}
 
 /** Calls `onBack` each time the device is back: the browser's network returns, or the sync engine
  * reaches the backend again (what counts where the browser's flag stayed up offline). Works above the
- * replica too (the browser's word alone there). */
+ * replica too, and before its database opens (the browser's word alone then). */
 export function useWhenBackOnline(onBack: () => void): void {
   const latest = useRef(onBack)
   latest.current = onBack
   useEffect(() => onNetworkChange((online) => online && latest.current()), [])
-  const replica = useContext(ReplicaContext)
-  const store = replica ? syncStatusStore(replica.db) : null
+  const db = useReplicaDb()
+  const store = db ? syncStatusStore(db) : null
   const reached = useSyncExternalStore(store?.subscribe ?? noStore, () => store?.getSnapshot()?.online)
   const before = useRef(reached)
   useEffect(() => {

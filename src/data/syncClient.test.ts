@@ -41,7 +41,7 @@ describe('startSyncClient when the worker does not start', () => {
       attempts += 1
       return attempts === 1 ? Promise.reject(new Error('script answered 500')) : Promise.resolve(fakeWorker(calls))
     }
-    const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db, spawn })
+    const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db: () => Promise.resolve(db), spawn })
     client.retainScope('discover')
     const discover = await vi.waitFor(async () => (await db.scopes.get('discover')) ?? expect.fail('no row yet'))
     expect(discover.status).toBe('error')
@@ -66,7 +66,7 @@ describe('startSyncClient when the worker does not start', () => {
       attempts += 1
       return attempts === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : Promise.resolve(fakeWorker(calls))
     }
-    const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db, spawn })
+    const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db: () => Promise.resolve(db), spawn })
     client.retainScope('me')
     await vi.waitFor(async () => expect((await db.scopes.get('me'))?.status).toBe('error'))
     expect(attempts).toBe(1)
@@ -86,7 +86,7 @@ describe('startSyncClient when the worker does not start', () => {
     await db.scopes.put({ key: 'me', cursor: 'c1', lastPulledAt: 1, lastUsedAt: 1, status: 'ready', error: null })
     const client = startSyncClient(config, () => Promise.resolve(null), {
       startNow: true,
-      db,
+      db: () => Promise.resolve(db),
       spawn: () => Promise.reject(new Error('no script')),
     })
     client.retainScope('me')

@@ -67,8 +67,9 @@ type Call = (api: Started['api']) => unknown
 export interface SyncClientOptions {
   /** Nothing on the device to show first (a first visit), so the worker need not wait. */
   startNow?: boolean
-  /** The replica whose held scopes say so when the worker did not start (the screens show it with Try Again). */
-  db?: MooriDB
+  /** The replica whose held scopes say so when the worker did not start (the screens show it with Try Again);
+   * asked for only then, since the page's database code loads after the first screen. */
+  db?: () => Promise<MooriDB>
   /** Tests start a fake worker; the app spawns the real one. */
   spawn?: Spawn
 }
@@ -93,14 +94,13 @@ export function startSyncClient(
   // The one failed state a dead worker leaves: every held scope's row says why, like a failed pull,
   // so the screen shows its error with Try Again instead of a spinner that never stops.
   const reportFailure = (scopes: Iterable<ScopeKey>) => {
-    const db = options.db
     const message = failure
-    if (!db || message === null) return
-    for (const scope of new Set(scopes)) {
-      markScopeFailed(db, scope, `The sync worker did not start: ${message}`).catch((error: unknown) =>
-        console.error('[sync] Could not record that the sync worker did not start', error),
-      )
-    }
+    if (!options.db || message === null) return
+    const failed = [...new Set(scopes)]
+    void options.db().then(
+      (db) =>
+        Promise.all(failed.map((scope) => markScopeFailed(db, scope, `The sync worker did not start: ${message}`))),
+    ).catch((error: unknown) => console.error('[sync] Could not record that the sync worker did not start', error))
   }
   const start = (): Promise<Started> => {
     if (!worker) {
@@ -210,7 +210,7 @@ export function startSyncClient(
       const w = await start().catch(() => null)
       detach()
       // The worker never started: nothing could be pushed, and nothing runs to stop.
-      if (!w) return { unpushed: (await options.db?.outbox.count()) ?? 0 }
+      if (!w) return { unpushed: options.db ? await (await options.db()).outbox.count() : 0 }
       try {
         return await w.api.signOut(timeoutMs)
       } finally {

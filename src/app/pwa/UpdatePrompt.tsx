@@ -2,13 +2,13 @@
 // changes are pushed first (for up to a few seconds), so an update never loses work.
 import { useState, useSyncExternalStore } from 'react'
 import { Button } from '@/components/Button'
-import type { AppReplica } from '../ReplicaProvider'
+import type { AppReplicaBase } from '../ReplicaProvider'
 import { acceptUpdate, onUpdateChange, updateWaiting } from './serviceWorker'
 import styles from './UpdatePrompt.module.css'
 
 const PUSH_BEFORE_RELOAD_MS = 5000
 
-export function UpdatePrompt({ replica }: { replica: AppReplica }) {
+export function UpdatePrompt({ replica }: { replica: AppReplicaBase }) {
   const available = useSyncExternalStore(onUpdateChange, updateWaiting)
   const [busy, setBusy] = useState(false)
   if (!available) return null

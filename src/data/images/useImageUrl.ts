@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { MooriDB } from '../db'
 import type { ImageSigner } from '../replica'
-import { useReplica } from '../ReplicaContext'
+import { useReplicaBase, useReplicaDb } from '../ReplicaContext'
 import { PUBLIC_BUCKETS } from '@/lib/wardrobe/storage'
 import { splitImagePath } from './imagePath'
 import { resolveImage } from './imageSource'
@@ -42,7 +42,9 @@ function knownUrl(signer: ImageSigner, imagePath: string | null, externalUrl: st
  * (a wall's items do); the hook then skips its own query for it.
  */
 export function useImageUrl(imagePath: string | null, externalUrl: string | null = null, knownPending?: boolean): ImageUrl {
-  const { db, images } = useReplica()
+  const { images } = useReplicaBase()
+  // Null while the database's code loads (a first visit's first screen): a known link shows at once.
+  const db = useReplicaDb()
   const [attempt, setAttempt] = useState(0)
   const known = knownUrl(images, imagePath, externalUrl, knownPending)
   const [state, setState] = useState<Resolved>(() => (known ? { url: known, resolving: false } : { url: null, resolving: true }))
@@ -66,6 +68,7 @@ export function useImageUrl(imagePath: string | null, externalUrl: string | null
     const previous = last.current
     // Resolved already: again only for a photo that now waits to upload where a link was shown.
     if (previous?.key === key && (previous.local || pendingUpload !== true)) return
+    if (!db) return
     let cancelled = false
     setState((s) => ({ url: s.url, resolving: true }))
     const resolved = resolveShown(db, images, imagePath, externalUrl, attempt > 0)

@@ -2,7 +2,7 @@
 // and the connection hooks all read the sync status, and a dozen of them are mounted on a wall. Each
 // running its own live query meant a dozen re-reads (four IndexedDB transactions each) on every outbox
 // write, a drop among them (issue 15). Subscribers get the same object until its value changes.
-import { liveQuery, type Subscription } from 'dexie'
+import { subscribeLive } from './liveQueryLoader'
 
 export interface SharedLiveQuery<T> {
   subscribe: (listener: () => void) => () => void
@@ -18,29 +18,30 @@ export function sharedLiveQuery<T>(
   const listeners = new Set<() => void>()
   let value: T | undefined
   let error: Error | null = null
-  let subscription: Subscription | null = null
+  let unsubscribe: (() => void) | null = null
   const emit = () => listeners.forEach((listener) => listener())
   return {
     subscribe: (listener) => {
       listeners.add(listener)
-      subscription ??= liveQuery(querier).subscribe({
-        next: (next) => {
+      unsubscribe ??= subscribeLive(
+        querier,
+        (next) => {
           if (value !== undefined && error === null && same(value, next)) return
           value = next
           error = null
           emit()
         },
-        error: (failure: unknown) => {
+        (failure: unknown) => {
           console.error('A shared live query failed', failure)
           error = failure instanceof Error ? failure : new Error(String(failure))
           emit()
         },
-      })
+      )
       return () => {
         listeners.delete(listener)
         if (listeners.size > 0) return
-        subscription?.unsubscribe()
-        subscription = null
+        unsubscribe?.()
+        unsubscribe = null
       }
     },
     getSnapshot: () => value,

@@ -1,10 +1,10 @@
 // The Discover feed: the newest polaroids of walls the user can see (the `discover` scope's members),
 // with each wall's name and author.
 import { useEffect, useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { earlyDiscover, earlyDiscoverTakenOver, onEarlyDiscover } from '../early/firstScreen'
 import { DISCOVER_WINDOW, type EarlyDiscoverCard } from '../early/fetchDiscoverEarly'
-import { useReplica } from '../ReplicaContext'
+import { useReplicaBase, useReplicaDb } from '../ReplicaContext'
+import { useLive } from './useEqualLiveQuery'
 import { scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 import type { ProfileRow, WallRow } from '../model/rows'
@@ -16,9 +16,10 @@ const DISCOVER_LIMIT = DISCOVER_WINDOW
 
 /** `read`: the replica has answered (the cards are what the device has, even while a pull runs). */
 export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; read: boolean } {
-  const { db } = useReplica()
+  const { databaseName } = useReplicaBase()
+  const db = useReplicaDb()
   useRetainScope('discover')
-  const data = useLiveQuery(async () => {
+  const data = useLive(db && (async () => {
     const scope = await readScopeStatus(db, 'discover')
     const polaroids = await scopeRows(db, 'discover', 'polaroids')
     polaroids.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
@@ -36,13 +37,13 @@ export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; rea
         author: authorById.get(polaroid.createdBy) ?? null,
       }))
     return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards, read: true }
-  }, [db])
+  }), [db])
   // A first visit: the cards as the server answered the boot script, until the scope's pull is in.
-  const network = useNetworkDiscover(db.name)
+  const network = useNetworkDiscover(databaseName)
   const pulled = data?.status === 'ready'
   useEffect(() => {
-    if (pulled) earlyDiscoverTakenOver(db.name)
-  }, [pulled, db])
+    if (pulled) earlyDiscoverTakenOver(databaseName)
+  }, [pulled, databaseName])
   if (network && network.length > 0 && (data?.status ?? 'loading') !== 'ready') {
     return { status: 'ready', cards: network, read: true }
   }

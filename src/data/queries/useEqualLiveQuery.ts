@@ -3,16 +3,17 @@
 // with `useLiveQuery` each such answer re-rendered the whole screen holding the hook (a wall's page five
 // times over on a warm open).
 import { useEffect, useLayoutEffect, useRef, useState, type DependencyList } from 'react'
-import { liveQuery } from 'dexie'
+import { subscribeLive } from './liveQueryLoader'
 
 type Shown<T> = { deps: DependencyList; value: T } | { deps: DependencyList; error: unknown }
 
 const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((value, i) => Object.is(value, b[i]))
 
-/** The live answer of `querier` (re-run when `deps` change), `initial` until it has one. Throws the
- * query's error, as useLiveQuery does, for the screen's error boundary. */
+/** The live answer of `querier` (re-run when `deps` change), `initial` until it has one (or while the
+ * querier is null: the replica's database has not opened yet). Throws the query's error, as
+ * useLiveQuery does, for the screen's error boundary. */
 export function useEqualLiveQuery<T>(
-  querier: () => Promise<T>,
+  querier: (() => Promise<T>) | null,
   deps: DependencyList,
   initial: T | undefined,
   same: (a: T, b: T) => boolean,
@@ -21,15 +22,16 @@ export function useEqualLiveQuery<T>(
   // What the screen shows now (the initial value too): an equal answer leaves the state alone.
   const showing = useRef<{ deps: DependencyList; value: T | undefined } | null>(null)
   useEffect(() => {
-    const subscription = liveQuery(querier).subscribe({
-      next: (value) => {
+    if (!querier) return
+    return subscribeLive(
+      querier,
+      (value) => {
         const now = showing.current
         if (now && now.value !== undefined && sameDeps(now.deps, deps) && same(now.value, value)) return
         setShown({ deps, value })
       },
-      error: (error: unknown) => setShown({ deps, error }),
-    })
-    return () => subscription.unsubscribe()
+      (error: unknown) => setShown({ deps, error }),
+    )
     // The querier and `same` are read when the deps change, like useLiveQuery's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps)
@@ -48,4 +50,11 @@ export function sameFields<T extends object>(a: T | null | undefined, b: T | nul
   if (!a || !b) return false
   const keys = Object.keys(a) as Array<keyof T>
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]))
+}
+
+const never = () => false
+
+/** A live answer that re-renders on every answer, as useLiveQuery's does; null querier: not yet. */
+export function useLive<T>(querier: (() => Promise<T>) | null, deps: DependencyList, initial?: T): T | undefined {
+  return useEqualLiveQuery(querier, deps, initial, never)
 }

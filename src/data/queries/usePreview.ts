@@ -17,9 +17,3 @@ export function usePreview(): PreviewView {
   const polaroids = useLiveQuery(() => store.db.previewPolaroids.orderBy('createdAt').toArray(), [store])
   return { store, wall, polaroids }
 }
-
-/** Whether the guest asked to save their preview (it then becomes a wall after sign-up). */
-export function usePreviewWaiting(): boolean {
-  const store = guestPreviewStore()
-  return useLiveQuery(async () => Boolean((await store.db.previewWall.get(PREVIEW_WALL_ID))?.saveRequested), [store]) ?? false
-}

@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import type { MooriDB } from '../db'
 import type { ScopeState } from '../model/outbox'
 import type { ScopeKey } from '../model/scopes'
-import { useReplica } from '../ReplicaContext'
+import { useReplicaBase } from '../ReplicaContext'
 
 export type ScopeStatus = 'loading' | 'ready' | 'error'
 
@@ -29,6 +29,6 @@ export async function readScopeStatus(db: MooriDB, scope: ScopeKey): Promise<Sco
 
 /** Keeps the scope pulled and live while the calling component is mounted. */
 export function useRetainScope(scope: ScopeKey | null): void {
-  const { sync } = useReplica()
+  const { sync } = useReplicaBase()
   useEffect(() => (scope ? sync.retainScope(scope) : undefined), [sync, scope])
 }

@@ -3,9 +3,9 @@
 // asks (sharedLiveQuery.ts), read in one transaction; src/data/connectivity.ts reads its `online` alone,
 // so connectivity re-renders only when the connection changes, not on every outbox write.
 import { useSyncExternalStore } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
-import { useReplica } from '../ReplicaContext'
+import { useReplicaDb } from '../ReplicaContext'
+import { useLive } from './useEqualLiveQuery'
 import { sharedLiveQuery, type SharedLiveQuery } from './sharedLiveQuery'
 
 export interface SyncStatus {
@@ -58,16 +58,20 @@ export function syncStatusStore(db: MooriDB): SharedLiveQuery<SyncStatus> {
   return store
 }
 
+const noStore = () => () => {}
+
+/** undefined until the replica has answered (or while its database's code loads). */
 export function useSyncStatus(): SyncStatus | undefined {
-  const store = syncStatusStore(useReplica().db)
-  const status = useSyncExternalStore(store.subscribe, store.getSnapshot)
-  const error = store.getError()
+  const db = useReplicaDb()
+  const store = db ? syncStatusStore(db) : null
+  const status = useSyncExternalStore(store?.subscribe ?? noStore, () => store?.getSnapshot())
+  const error = store?.getError()
   if (error) throw error
   return status
 }
 
 /** Refusals the user has not been told about yet, oldest first. */
 export function useUnnotifiedFailures() {
-  const { db } = useReplica()
-  return useLiveQuery(() => db.failedMutations.where('notified').equals(0).sortBy('failedAt'), [db]) ?? []
+  const db = useReplicaDb()
+  return useLive(db && (() => db.failedMutations.where('notified').equals(0).sortBy('failedAt')), [db]) ?? []
 }

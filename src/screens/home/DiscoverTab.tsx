@@ -2,7 +2,7 @@
 // nothing on purpose, and the Discover modal.
 import { Suspense, useState } from 'react'
 import { useDiscover, type DiscoverCard as DiscoverEntry } from '@/data/queries/useDiscover'
-import { useReplica } from '@/data/ReplicaContext'
+import { useReplicaBase } from '@/data/ReplicaContext'
 import { Button } from '@/components/Button'
 import { DiscoverCard, discoverRatio } from '@/components/DiscoverCard'
 import { Masonry, type Breakpoints } from '@/components/Masonry'
@@ -30,7 +30,7 @@ const skeletonIds = Array.from({ length: 12 }, (_, i) => `skeleton-${i}`)
 
 export function DiscoverTab() {
   const { status, cards } = useDiscover()
-  const replica = useReplica()
+  const replica = useReplicaBase()
   const [filters, setFilters] = useState<string[]>([])
   const [open, setOpen] = useState<DiscoverEntry | null>(null)
   // The modal is mounted from the first opening on (closing returns focus to the card).
