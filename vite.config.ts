@@ -7,6 +7,7 @@ import { LOCAL_JWT_SECRET } from './supabase/local/config.ts'
 import { pwaIcons } from './scripts/lib/pwaIcons.ts'
 import { preloadFonts } from './scripts/lib/preloadFonts.ts'
 import { preloadChunks } from './scripts/lib/preloadChunks.ts'
+import { firstScreenChunks } from './scripts/lib/firstScreenChunks.ts'
 import { webManifest } from './scripts/lib/webManifest.ts'
 import { securityHeadersFile } from './scripts/lib/securityHeadersFile.ts'
 
@@ -26,6 +27,7 @@ export default defineConfig({
     react(),
     pwaIcons('src/app/icon/moori-icon.svg'),
     preloadFonts([/fraunces-latin-wght-normal-.*\.woff2$/, /caveat-latin-(500|700)-normal-.*\.woff2$/]),
+    firstScreenChunks({ shell: 'src/app/startApp.tsx', first: 'src/screens/home/HomeScreen.tsx' }),
     preloadChunks(['src/app/startApp.tsx']),
     VitePWA({
       strategies: 'injectManifest',
