@@ -4,12 +4,13 @@
 // the account's live query takes over when it answers. Nothing is written.
 import type { ScopeState } from '../model/outbox'
 import type { ProfileRow } from '../model/rows'
+import { scopeStatusOf, type ScopeStatus } from '../model/scopeStatus'
 import { openExisting, request } from './readWallEarly'
 
 /** What the replica holds: the profile (null when it has none) and whether `me` was pulled. */
 export interface EarlyOwnReplica {
   profile: ProfileRow | null
-  me: 'ready' | 'loading' | 'error'
+  me: ScopeStatus
 }
 
 /** null when the replica is not there or has an older layout. */
@@ -22,9 +23,7 @@ export async function readOwnProfileEarly(databaseName: string, userId: string):
       request(tx.objectStore('profiles').get(userId)) as Promise<ProfileRow | undefined>,
       request(tx.objectStore('scopes').get('me')) as Promise<ScopeState | undefined>,
     ])
-    // As useScope reads a scope's state.
-    const status = me?.lastPulledAt ? 'ready' : me?.status === 'error' ? 'error' : 'loading'
-    return { profile: profile ?? null, me: status }
+    return { profile: profile ?? null, me: scopeStatusOf(me).status }
   } finally {
     db.close()
   }

@@ -4,6 +4,7 @@
 // database, or with an older layout, simply has no early rows.
 import type { ScopeState } from '../model/outbox'
 import type { PolaroidRow, ProfileRow, StickerRow, WallRow } from '../model/rows'
+import { scopeStatusOf } from '../model/scopeStatus'
 
 export interface EarlyWall {
   wall: WallRow | null
@@ -87,7 +88,7 @@ export async function readWallEarly(databaseName: string, wallId: string): Promi
       polaroids,
       stickers,
       pending: new Set(pending.map(String)),
-      pulled: Boolean(scope?.lastPulledAt),
+      pulled: scopeStatusOf(scope).status === 'ready',
       source: 'replica',
     }
   } finally {
