@@ -4,6 +4,7 @@
 // database, or with an older layout, simply has no early rows.
 import type { ScopeState } from '../model/outbox'
 import type { PolaroidRow, ProfileRow, StickerRow, WallRow } from '../model/rows'
+import { wallScope } from '../model/scopeKeys'
 import { scopeStatusOf } from '../model/scopeStatus'
 
 export interface EarlyWall {
@@ -79,8 +80,7 @@ export async function readWallEarly(databaseName: string, wallId: string): Promi
       request(tx.objectStore('polaroids').index('wallId').getAll(byWall)) as Promise<PolaroidRow[]>,
       request(tx.objectStore('stickers').index('wallId').getAll(byWall)) as Promise<StickerRow[]>,
       request(tx.objectStore('pendingUploads').getAllKeys()),
-      // The key wallScope() gives; not imported, to keep the boot script small.
-      request(tx.objectStore('scopes').get(`wall:${wallId}`)) as Promise<ScopeState | undefined>,
+      request(tx.objectStore('scopes').get(wallScope(wallId))) as Promise<ScopeState | undefined>,
     ])
     return {
       wall: wall ?? null,
