@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openReplicaDatabase } from '../db'
+import { serverWall } from '../testing/serverWall'
 import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
 import {
   earlyOwnProfile,
@@ -11,36 +12,6 @@ import {
   startFirstScreenRead,
 } from './firstScreen'
 import type { EarlyWall } from './readWallEarly'
-
-const serverWall = {
-  id: 'w1',
-  name: 'Lisbon',
-  description: null,
-  owner_id: 'u1',
-  private: false,
-  created_at: '2026-11-01T00:00:00+00:00',
-  updated_at: '2026-11-01T00:00:00+00:00',
-  deleted_at: null,
-  txid: 11,
-  owner: null,
-  polaroids: [
-    {
-      id: 'p1',
-      wall_id: 'w1',
-      name: 'Linen shirt',
-      message: '',
-      image_path: 'polaroid-images/w1/p1.jpg',
-      timestamp: 1,
-      created_by: 'u1',
-      x: 0,
-      y: 0,
-      z_index: 1,
-      deleted_at: null,
-      txid: 12,
-    },
-  ],
-  wall_stickers: [],
-}
 
 /** A fetch that answers with `body` once `release` is called, recording what it was asked. */
 function heldFetch(body: unknown) {
