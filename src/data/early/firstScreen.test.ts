@@ -124,6 +124,27 @@ describe("startFirstScreenRead on a signed-in person's first visit", () => {
     await db.delete()
   })
 
+  it("opens the replica once for a wall's rows and their own profile, and closes it after both", async () => {
+    const db = openReplicaDatabase('first-screen-one-open')
+    await db.open()
+    await db.walls.put({ id: 'w1', name: 'Lisbon', ownerId: 'u1' } as never)
+    await db.profiles.put({ id: 'u1', username: 'Ada', usernameLower: 'ada' } as never)
+    db.close()
+    const opens = vi.spyOn(indexedDB, 'open')
+    try {
+      startFirstScreenRead('/wall/w1', db.name, stack, signedIn, heldFetch(answers).fetcher)
+      await vi.waitFor(() => expect(earlyWall(db.name, 'w1')?.wall?.name).toBe('Lisbon'))
+      await vi.waitFor(() => expect(earlyOwnReplica(db.name, 'u1')?.profile?.username).toBe('Ada'))
+      expect(opens).toHaveBeenCalledTimes(1)
+      // Closed once both have answered: a closed connection starts no transaction.
+      const connection = (opens.mock.results[0]!.value as IDBOpenDBRequest).result
+      await vi.waitFor(() => expect(() => connection.transaction('walls')).toThrow())
+    } finally {
+      opens.mockRestore()
+    }
+    await db.delete()
+  })
+
   it('reads no profile where the replica has none yet, and `me` not pulled', async () => {
     const db = openReplicaDatabase('first-screen-own-replica-none')
     await db.open()
