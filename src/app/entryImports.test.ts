@@ -70,6 +70,12 @@ describe('the entry', () => {
     expect(heavy.map(([name, by]) => `${name} (imported by ${by})`)).toEqual([])
   })
 
+  it("names a wall's scope with the key builders alone, not every scope's definition", () => {
+    const { modules } = reachedFrom('/src/app/main.tsx')
+    expect(modules.has('/src/data/model/scopeKeys.ts')).toBe(true)
+    expect(modules.has('/src/data/model/scopes.ts')).toBe(false)
+  })
+
   it('is checked through the modules it imports (the walk follows them)', () => {
     // The same walk from the app's chunk finds React, and from a wall's screen Dexie, so an empty list
     // above means something.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openReplicaDatabase } from '../db'
+import { serverWall } from '../testing/serverWall'
 import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
 import {
   earlyOwnProfile,
@@ -11,36 +12,6 @@ import {
   startFirstScreenRead,
 } from './firstScreen'
 import type { EarlyWall } from './readWallEarly'
-
-const serverWall = {
-  id: 'w1',
-  name: 'Lisbon',
-  description: null,
-  owner_id: 'u1',
-  private: false,
-  created_at: '2026-11-01T00:00:00+00:00',
-  updated_at: '2026-11-01T00:00:00+00:00',
-  deleted_at: null,
-  txid: 11,
-  owner: null,
-  polaroids: [
-    {
-      id: 'p1',
-      wall_id: 'w1',
-      name: 'Linen shirt',
-      message: '',
-      image_path: 'polaroid-images/w1/p1.jpg',
-      timestamp: 1,
-      created_by: 'u1',
-      x: 0,
-      y: 0,
-      z_index: 1,
-      deleted_at: null,
-      txid: 12,
-    },
-  ],
-  wall_stickers: [],
-}
 
 /** A fetch that answers with `body` once `release` is called, recording what it was asked. */
 function heldFetch(body: unknown) {
@@ -150,6 +121,27 @@ describe("startFirstScreenRead on a signed-in person's first visit", () => {
     await vi.waitFor(() => expect(earlyOwnReplica(db.name, 'u1')).toMatchObject({ profile: { username: 'Ada' }, me: 'ready' }))
     expect(earlyOwnReplica(db.name, 'someone-else')).toBeUndefined()
     expect(server.urls).toEqual([])
+    await db.delete()
+  })
+
+  it("opens the replica once for a wall's rows and their own profile, and closes it after both", async () => {
+    const db = openReplicaDatabase('first-screen-one-open')
+    await db.open()
+    await db.walls.put({ id: 'w1', name: 'Lisbon', ownerId: 'u1' } as never)
+    await db.profiles.put({ id: 'u1', username: 'Ada', usernameLower: 'ada' } as never)
+    db.close()
+    const opens = vi.spyOn(indexedDB, 'open')
+    try {
+      startFirstScreenRead('/wall/w1', db.name, stack, signedIn, heldFetch(answers).fetcher)
+      await vi.waitFor(() => expect(earlyWall(db.name, 'w1')?.wall?.name).toBe('Lisbon'))
+      await vi.waitFor(() => expect(earlyOwnReplica(db.name, 'u1')?.profile?.username).toBe('Ada'))
+      expect(opens).toHaveBeenCalledTimes(1)
+      // Closed once both have answered: a closed connection starts no transaction.
+      const connection = (opens.mock.results[0]!.value as IDBOpenDBRequest).result
+      await vi.waitFor(() => expect(() => connection.transaction('walls')).toThrow())
+    } finally {
+      opens.mockRestore()
+    }
     await db.delete()
   })
 

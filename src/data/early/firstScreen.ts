@@ -12,7 +12,7 @@ import { fetchOwnProfileEarly, type EarlyOwnProfile } from './fetchOwnProfileEar
 import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
 import { photoPreloads, startPhotoPreloads } from './photoPreloads'
 import { readOwnProfileEarly, type EarlyOwnReplica } from './readOwnProfileEarly'
-import { isMissingReplica, readWallEarly, replicaExists, type EarlyWall } from './readWallEarly'
+import { isMissingReplica, openExisting, readWallEarly, type EarlyWall } from './readWallEarly'
 
 interface EarlyRead {
   databaseName: string
@@ -79,53 +79,62 @@ export function startFirstScreenRead(
   // Set up before any answer, so the account can wait for it from its first render.
   const mine: EarlyOwn | null = auth.userId ? { databaseName, userId: auth.userId, listeners: new Set() } : null
   own = mine
-  const found = (exists: boolean) => {
-    probe = { databaseName, missing: !exists }
-    if (!exists && mine) void fetchOwnProfile(mine, supabaseUrl, auth, fetcher)
-    if (exists && mine) {
-      const { userId } = mine
-      readOwnProfileEarly(databaseName, userId).then(
-        (state) => {
-          if (state) ownReplica = { databaseName, userId, state }
-        },
-        () => {},
-      )
-      afterFirstScreen(() => (ownReplica = null))
-    }
-  }
   const wallId = wallIdOfPath(pathname)
-  // Other screens only ask whether the replica is there; a wall's read answers that too (one open).
-  if (!wallId) {
-    const home = pathname === '/'
-    const current: EarlyDiscover | null = home ? { databaseName, listeners: new Set() } : null
-    discover = current
-    void replicaExists(databaseName).then(async (exists) => {
-      found(exists)
-      if (exists || !current) return
-      const cards = await fetchDiscoverEarly(supabaseUrl, auth, fetcher)
-      if (!cards) return
-      current.cards = cards
-      for (const listener of [...current.listeners]) listener(cards)
-    })
-    return
+  const wallRead: EarlyRead | null = wallId ? { databaseName, wallId, listeners: new Set() } : null
+  // Other screens only ask whether the replica is there (home, on a first visit, for its Discover cards).
+  const home: EarlyDiscover | null = !wallId && pathname === '/' ? { databaseName, listeners: new Set() } : null
+  if (wallRead) {
+    early = wallRead
+    afterFirstScreen(releaseEarlyWall)
+  } else {
+    discover = home
   }
-  const current: EarlyRead = { databaseName, wallId, listeners: new Set() }
-  early = current
-  afterFirstScreen(releaseEarlyWall)
-  readWallEarly(databaseName, wallId).then(
-    (wall) => {
-      found(true)
-      current.result = wall
-      if (wall) preloadPhotos(wall, server)
+  // One connection answers whether the replica is there and serves both early reads; closed after them.
+  openExisting(databaseName).then(
+    (db) => {
+      probe = { databaseName, missing: false }
+      const reads: Array<Promise<unknown>> = []
+      if (wallRead) reads.push(readWall(wallRead, db, server))
+      if (mine) reads.push(readOwnReplica(mine, db))
+      void Promise.allSettled(reads).then(() => db.close())
     },
     (error: unknown) => {
+      // A device without the replica (a first visit) asks the server; unsure counts as holding one.
       const missing = isMissingReplica(error)
-      found(!missing)
-      current.result = null
-      current.firstVisit = missing
-      if (missing) void fetchFirstVisit(current, server, auth, fetcher)
+      probe = { databaseName, missing }
+      if (wallRead) {
+        wallRead.result = null
+        wallRead.firstVisit = missing
+      }
+      if (!missing) return
+      if (mine) void fetchOwnProfile(mine, supabaseUrl, auth, fetcher)
+      if (wallRead) void fetchFirstVisit(wallRead, server, auth, fetcher)
+      if (home) void fetchDiscover(home, supabaseUrl, auth, fetcher)
     },
   )
+}
+
+/** The wall's rows from the replica, and their photos preloaded; no rows when the read fails. */
+async function readWall(current: EarlyRead, db: IDBDatabase, server: EarlyServer) {
+  const wall = await readWallEarly(db, current.wallId).catch(() => null)
+  current.result = wall
+  if (wall) preloadPhotos(wall, server)
+}
+
+/** The own profile as the replica holds it, until the first screen is shown. */
+async function readOwnReplica(current: EarlyOwn, db: IDBDatabase) {
+  const { databaseName, userId } = current
+  afterFirstScreen(() => (ownReplica = null))
+  const state = await readOwnProfileEarly(db, userId).catch(() => null)
+  if (state) ownReplica = { databaseName, userId, state }
+}
+
+/** Home on a first visit: the Discover cards from the server. */
+async function fetchDiscover(current: EarlyDiscover, supabaseUrl: string, auth: EarlyAuth, fetcher: typeof fetch) {
+  const cards = await fetchDiscoverEarly(supabaseUrl, auth, fetcher)
+  if (!cards) return
+  current.cards = cards
+  for (const listener of [...current.listeners]) listener(cards)
 }
 
 /** A first visit: the wall from the server; nothing happens when that fails (the worker's pull shows it). */

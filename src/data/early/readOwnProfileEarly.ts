@@ -4,28 +4,23 @@
 // the account's live query takes over when it answers. Nothing is written.
 import type { ScopeState } from '../model/outbox'
 import type { ProfileRow } from '../model/rows'
-import { openExisting, request } from './readWallEarly'
+import { scopeStatusOf, type ScopeStatus } from '../model/scopeStatus'
+import { request } from './readWallEarly'
 
 /** What the replica holds: the profile (null when it has none) and whether `me` was pulled. */
 export interface EarlyOwnReplica {
   profile: ProfileRow | null
-  me: 'ready' | 'loading' | 'error'
+  me: ScopeStatus
 }
 
-/** null when the replica is not there or has an older layout. */
-export async function readOwnProfileEarly(databaseName: string, userId: string): Promise<EarlyOwnReplica | null> {
-  const db = await openExisting(databaseName)
-  try {
-    if (!db.objectStoreNames.contains('profiles') || !db.objectStoreNames.contains('scopes')) return null
-    const tx = db.transaction(['profiles', 'scopes'], 'readonly')
-    const [profile, me] = await Promise.all([
-      request(tx.objectStore('profiles').get(userId)) as Promise<ProfileRow | undefined>,
-      request(tx.objectStore('scopes').get('me')) as Promise<ScopeState | undefined>,
-    ])
-    // As useScope reads a scope's state.
-    const status = me?.lastPulledAt ? 'ready' : me?.status === 'error' ? 'error' : 'loading'
-    return { profile: profile ?? null, me: status }
-  } finally {
-    db.close()
-  }
+/** Read from the replica `db` (open, and left open: the wall's read shares it); null when it has an
+ * older layout. */
+export async function readOwnProfileEarly(db: IDBDatabase, userId: string): Promise<EarlyOwnReplica | null> {
+  if (!db.objectStoreNames.contains('profiles') || !db.objectStoreNames.contains('scopes')) return null
+  const tx = db.transaction(['profiles', 'scopes'], 'readonly')
+  const [profile, me] = await Promise.all([
+    request(tx.objectStore('profiles').get(userId)) as Promise<ProfileRow | undefined>,
+    request(tx.objectStore('scopes').get('me')) as Promise<ScopeState | undefined>,
+  ])
+  return { profile: profile ?? null, me: scopeStatusOf(me).status }
 }

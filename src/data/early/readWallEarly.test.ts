@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openReplicaDatabase, type MooriDB } from '../db'
 import { wallScope } from '../model/scopes'
 import { wallIdOfPath } from './firstScreen'
-import { isMissingReplica, readWallEarly, replicaExists } from './readWallEarly'
+import { isMissingReplica, openExisting, readWallEarly } from './readWallEarly'
 
 const opened: MooriDB[] = []
 afterEach(async () => {
@@ -21,6 +21,16 @@ const polaroid = (id: string, wallId: string) => ({
   y: 0,
   imagePath: `polaroid-images/u1/${id}.jpg`,
 })
+
+/** The early read as the boot script makes it: on a connection of its own, closed afterwards. */
+async function readWall(databaseName: string, wallId: string) {
+  const db = await openExisting(databaseName)
+  try {
+    return await readWallEarly(db, wallId)
+  } finally {
+    db.close()
+  }
+}
 
 async function seeded(userId: string): Promise<MooriDB> {
   const db = openReplicaDatabase(userId)
@@ -45,7 +55,7 @@ async function seeded(userId: string): Promise<MooriDB> {
 describe('readWallEarly', () => {
   it("reads one wall's rows, its owner and what waits to upload, as Dexie stored them", async () => {
     const db = await seeded('early-1')
-    const early = await readWallEarly(db.name, 'w1')
+    const early = await readWall(db.name, 'w1')
     expect(early?.wall).toMatchObject(wall)
     expect(early?.owner).toMatchObject({ id: 'u1', username: 'ana' })
     expect(early?.polaroids.map((p) => p.id).sort()).toEqual(['p1', 'p2'])
@@ -62,20 +72,26 @@ describe('readWallEarly', () => {
     await db.open()
     await db.scopes.put({ key: wallScope('w1'), lastUsedAt: 1, lastPulledAt: 2 } as never)
     db.close()
-    expect((await readWallEarly(db.name, 'w1'))?.pulled).toBe(true)
-    expect((await readWallEarly(db.name, 'other'))?.pulled).toBe(false)
+    expect((await readWall(db.name, 'w1'))?.pulled).toBe(true)
+    expect((await readWall(db.name, 'other'))?.pulled).toBe(false)
   })
 
   it('has no wall for an id the replica does not hold', async () => {
     const db = await seeded('early-2')
-    const early = await readWallEarly(db.name, 'nope')
+    const early = await readWall(db.name, 'nope')
     expect(early).toMatchObject({ wall: null, owner: null, polaroids: [], stickers: [] })
   })
 
-  it('never creates a database that is not there', async () => {
-    await expect(readWallEarly('moori-nobody', 'w1')).rejects.toThrow()
-    const names = (await indexedDB.databases()).map((d) => d.name)
-    expect(names).not.toContain('moori-nobody')
+  it('has no rows in a replica of an older layout', async () => {
+    const older = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('moori-older-layout', 1)
+      open.onupgradeneeded = () => open.result.createObjectStore('walls', { keyPath: 'id' })
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error ?? new Error('open failed'))
+    })
+    older.close()
+    expect(await readWall('moori-older-layout', 'w1')).toBeNull()
+    indexedDB.deleteDatabase('moori-older-layout')
   })
 })
 
@@ -88,19 +104,19 @@ describe('wallIdOfPath', () => {
   })
 })
 
-describe('replicaExists', () => {
+describe('openExisting', () => {
   it('tells a first visit (no database) from a device that holds one, creating nothing', async () => {
     const db = await seeded('early-3')
-    expect(await replicaExists(db.name)).toBe(true)
-    expect(await replicaExists('moori-first-visit')).toBe(false)
+    ;(await openExisting(db.name)).close()
+    const error = await openExisting('moori-first-visit').catch((e: unknown) => e)
+    expect(isMissingReplica(error)).toBe(true)
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('moori-first-visit')
   })
 })
 
 describe('isMissingReplica', () => {
-  it("is what a wall's early read fails with on a first visit", async () => {
-    const error = await readWallEarly('moori-first-visit-wall', 'w1').catch((e: unknown) => e)
-    expect(isMissingReplica(error)).toBe(true)
+  it('is the missing database only, not any failure to open it', () => {
+    expect(isMissingReplica(new DOMException('aborted', 'AbortError'))).toBe(true)
     expect(isMissingReplica(new Error('Replica busy'))).toBe(false)
   })
 })

@@ -1,9 +1,12 @@
 // A wall's rows read with plain IndexedDB while the app's code is still loading, so the wall can render
 // the moment React does, without waiting for Dexie to open and its live queries to answer (those take
 // over as soon as they do). One read-only transaction, nothing written: a device without the
-// database, or with an older layout, simply has no early rows.
+// database, or with an older layout, simply has no early rows. The boot script opens the replica once
+// (openExisting) for this and the own profile's read (readOwnProfileEarly), and closes it after both.
 import type { ScopeState } from '../model/outbox'
 import type { PolaroidRow, ProfileRow, StickerRow, WallRow } from '../model/rows'
+import { wallScope } from '../model/scopeKeys'
+import { scopeStatusOf } from '../model/scopeStatus'
 
 export interface EarlyWall {
   wall: WallRow | null
@@ -49,48 +52,33 @@ export function isMissingReplica(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
-/** Whether this device holds the database at all (false on a first visit); unsure counts as yes. */
-export async function replicaExists(name: string): Promise<boolean> {
-  try {
-    ;(await openExisting(name)).close()
-    return true
-  } catch (error) {
-    return !isMissingReplica(error)
-  }
-}
-
-export async function readWallEarly(databaseName: string, wallId: string): Promise<EarlyWall | null> {
-  const db = await openExisting(databaseName)
-  try {
-    if (STORES.some((store) => !db.objectStoreNames.contains(store))) return null
-    const tx = db.transaction([...STORES], 'readonly')
-    const byWall = IDBKeyRange.only(wallId)
-    const profiles = tx.objectStore('profiles')
-    // The owner is asked for right in the wall's success callback, while the transaction is active.
-    const wallAndOwner = (request(tx.objectStore('walls').get(wallId)) as Promise<WallRow | undefined>).then(
-      async (wall) => ({
-        wall,
-        owner: wall ? ((await request(profiles.get(wall.ownerId))) as ProfileRow | undefined) : undefined,
-      }),
-    )
-    const [{ wall, owner }, polaroids, stickers, pending, scope] = await Promise.all([
-      wallAndOwner,
-      request(tx.objectStore('polaroids').index('wallId').getAll(byWall)) as Promise<PolaroidRow[]>,
-      request(tx.objectStore('stickers').index('wallId').getAll(byWall)) as Promise<StickerRow[]>,
-      request(tx.objectStore('pendingUploads').getAllKeys()),
-      // The key wallScope() gives; not imported, to keep the boot script small.
-      request(tx.objectStore('scopes').get(`wall:${wallId}`)) as Promise<ScopeState | undefined>,
-    ])
-    return {
-      wall: wall ?? null,
-      owner: owner ?? null,
-      polaroids,
-      stickers,
-      pending: new Set(pending.map(String)),
-      pulled: Boolean(scope?.lastPulledAt),
-      source: 'replica',
-    }
-  } finally {
-    db.close()
+/** The wall's rows in the replica `db` (open, and left open); null when it has an older layout. */
+export async function readWallEarly(db: IDBDatabase, wallId: string): Promise<EarlyWall | null> {
+  if (STORES.some((store) => !db.objectStoreNames.contains(store))) return null
+  const tx = db.transaction([...STORES], 'readonly')
+  const byWall = IDBKeyRange.only(wallId)
+  const profiles = tx.objectStore('profiles')
+  // The owner is asked for right in the wall's success callback, while the transaction is active.
+  const wallAndOwner = (request(tx.objectStore('walls').get(wallId)) as Promise<WallRow | undefined>).then(
+    async (wall) => ({
+      wall,
+      owner: wall ? ((await request(profiles.get(wall.ownerId))) as ProfileRow | undefined) : undefined,
+    }),
+  )
+  const [{ wall, owner }, polaroids, stickers, pending, scope] = await Promise.all([
+    wallAndOwner,
+    request(tx.objectStore('polaroids').index('wallId').getAll(byWall)) as Promise<PolaroidRow[]>,
+    request(tx.objectStore('stickers').index('wallId').getAll(byWall)) as Promise<StickerRow[]>,
+    request(tx.objectStore('pendingUploads').getAllKeys()),
+    request(tx.objectStore('scopes').get(wallScope(wallId))) as Promise<ScopeState | undefined>,
+  ])
+  return {
+    wall: wall ?? null,
+    owner: owner ?? null,
+    polaroids,
+    stickers,
+    pending: new Set(pending.map(String)),
+    pulled: scopeStatusOf(scope).status === 'ready',
+    source: 'replica',
   }
 }

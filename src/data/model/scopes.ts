@@ -5,7 +5,7 @@
 import type { SyncedTable } from './rows'
 import type { ServerTable } from './tables'
 
-export type ScopeKey = 'me' | 'discover' | 'mooris' | 'wardrobe' | `wall:${string}` | `profile:${string}`
+export { profileScope, wallScope, type ScopeKey } from './scopeKeys'
 
 export type ScopeKind = 'me' | 'wall' | 'discover' | 'mooris' | 'wardrobe' | 'profile'
 
@@ -106,9 +106,6 @@ export const scopeDefinitions: Record<ScopeKind, ScopeDefinition> = {
 }
 
 export const scopeKinds = Object.keys(scopeDefinitions) as ScopeKind[]
-
-export const wallScope = (wallId: string): ScopeKey => `wall:${wallId}`
-export const profileScope = (username: string): ScopeKey => `profile:${username.toLowerCase()}`
 
 /** A scope key split into its kind and argument, with its definition; null for an unknown kind. */
 export function parseScope(scope: string): { kind: ScopeKind; arg: string; definition: ScopeDefinition } | null {

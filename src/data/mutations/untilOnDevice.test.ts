@@ -3,26 +3,11 @@ import { earlyWall, startFirstScreenRead } from '../early/firstScreen'
 import { wallScope } from '../model/scopes'
 import type { WallRow } from '../model/rows'
 import { memoryDatabase, memoryReplica } from '../testing/memoryReplica'
+import { serverWall } from '../testing/serverWall'
 import { movePolaroid } from './polaroids'
 import { renameWall } from './walls'
 
-const owner = 'u1'
-const serverWall = {
-  id: 'w1',
-  name: 'Lisbon',
-  description: null,
-  owner_id: owner,
-  private: false,
-  created_at: '2026-11-01T00:00:00+00:00',
-  updated_at: '2026-11-01T00:00:00+00:00',
-  deleted_at: null,
-  txid: 11,
-  owner: null,
-  polaroids: [
-    { id: 'p1', wall_id: 'w1', name: 'Shirt', message: '', image_path: 'polaroid-images/w1/p1.jpg', timestamp: 1, created_by: owner, x: 0, y: 0, z_index: 1, deleted_at: null, txid: 12 },
-  ],
-  wall_stickers: [],
-}
+const owner = serverWall.owner_id
 const wallRow: WallRow = { id: 'w1', name: 'Lisbon', description: null, ownerId: owner, private: false, createdAt: serverWall.created_at, updatedAt: serverWall.updated_at, txid: '11' }
 
 beforeEach(() => {
@@ -60,7 +45,7 @@ describe('a change to a wall shown from the server before its pull is in', () =>
 
     // The worker's pull writes the wall, its card and the scope's state.
     await replica.db.walls.put(wallRow)
-    await replica.db.polaroids.put({ id: 'p1', wallId: 'w1', name: 'Shirt', message: '', imagePath: 'polaroid-images/w1/p1.jpg', createdBy: owner, x: 0, y: 0, zIndex: 1 } as never)
+    await replica.db.polaroids.put({ id: 'p1', wallId: 'w1', name: 'Linen shirt', message: '', imagePath: 'polaroid-images/w1/p1.jpg', createdBy: owner, x: 0, y: 0, zIndex: 1 } as never)
     await replica.db.scopes.put({ key: wallScope('w1'), lastUsedAt: 1, lastPulledAt: 2 } as never)
     await Promise.all([renaming, moving])
     expect((await replica.db.walls.get('w1'))?.name).toBe('Porto')

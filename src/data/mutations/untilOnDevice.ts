@@ -5,6 +5,7 @@ import { liveQuery, type Subscription } from 'dexie'
 import type { MooriDB } from '../db'
 import { firstVisitWallOf } from '../early/firstScreen'
 import { wallScope } from '../model/scopes'
+import { scopeStatusOf } from '../model/scopeStatus'
 
 /** Longer than any pull on a slow network takes; after it the change runs and says what it finds. */
 const PULL_WAIT_MS = 20_000
@@ -17,7 +18,7 @@ export async function untilOnDevice(db: MooriDB, table: 'walls' | 'polaroids' | 
   const scope = wallScope(wallId)
   const arrived = async () => {
     const [row, state] = await Promise.all([db.table<unknown, string>(table).get(rowId), db.scopes.get(scope)])
-    return row !== undefined || Boolean(state?.lastPulledAt) || state?.status === 'error'
+    return row !== undefined || scopeStatusOf(state).status !== 'loading'
   }
   if (await arrived()) return
   await new Promise<void>((resolve) => {

@@ -5,22 +5,11 @@
 // screen never flashes an empty or not-found state between the two.
 import { useEffect } from 'react'
 import type { MooriDB } from '../db'
-import type { ScopeState } from '../model/outbox'
 import type { ScopeKey } from '../model/scopes'
+import { scopeStatusOf, type ScopeStatusView } from '../model/scopeStatus'
 import { useReplicaBase } from '../ReplicaContext'
 
-export type ScopeStatus = 'loading' | 'ready' | 'error'
-
-export interface ScopeStatusView {
-  status: ScopeStatus
-  error: string | null
-}
-
-function scopeStatusOf(state: ScopeState | undefined): ScopeStatusView {
-  if (state?.lastPulledAt) return { status: 'ready', error: null }
-  if (state?.status === 'error') return { status: 'error', error: state.error }
-  return { status: 'loading', error: null }
-}
+export type { ScopeStatus, ScopeStatusView } from '../model/scopeStatus'
 
 /** For use inside a live query, next to the rows it reads. */
 export async function readScopeStatus(db: MooriDB, scope: ScopeKey): Promise<ScopeStatusView> {
