@@ -77,6 +77,7 @@ export function DiscoverCard({
           ratio={discoverRatio(polaroid.id)}
           eager={eager}
           sizes={DISCOVER_PHOTO_SIZES}
+          pendingUpload={entry.pendingUpload}
         />
       </PolaroidFrame>
     </article>

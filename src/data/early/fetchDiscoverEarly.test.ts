@@ -47,6 +47,8 @@ describe('earlyDiscoverFromRest', () => {
     expect(cards[1]!.wall).toMatchObject({ id: 'w1', name: 'Wall w1', ownerId: 'u1' })
     expect(cards[1]!.author).toMatchObject({ id: 'u1', username: 'Ana', usernameLower: 'ana' })
     expect(cards[0]!.author).toBeNull()
+    // A first visit has no replica, so no photo of its waits to upload: each card's link is known at once.
+    expect(cards.map((c) => c.pendingUpload)).toEqual([false, false])
   })
 
   it('leaves out deleted polaroids, cards without their wall, and what is not a row', () => {

@@ -13,6 +13,9 @@ export interface EarlyDiscoverCard {
   polaroid: PolaroidRow
   wall: WallRow | null
   author: ProfileRow | null
+  /** The photo waits on this device for its upload (never so for a card from the server on a first visit,
+   * with no replica): a card that knows it can show its photo's link in its first render. */
+  pendingUpload: boolean
 }
 
 /** The window of the `discover` scope's pull. */
@@ -42,7 +45,7 @@ export function earlyDiscoverFromRest(body: unknown): EarlyDiscoverCard[] | null
     const wall = fromServer('walls', server.walls)
     if (polaroid.kind !== 'row' || wall.kind !== 'row' || wall.row.id !== polaroid.row.wallId) continue
     const author = isRecord(server.profiles) ? fromServer('profiles', server.profiles) : null
-    cards.push({ polaroid: polaroid.row, wall: wall.row, author: author?.kind === 'row' ? author.row : null })
+    cards.push({ polaroid: polaroid.row, wall: wall.row, author: author?.kind === 'row' ? author.row : null, pendingUpload: false })
   }
   cards.sort((a, b) => b.polaroid.createdAt.localeCompare(a.polaroid.createdAt) || a.polaroid.id.localeCompare(b.polaroid.id))
   return cards

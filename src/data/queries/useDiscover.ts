@@ -5,7 +5,7 @@ import { earlyDiscover, earlyDiscoverTakenOver, onEarlyDiscover } from '../early
 import { DISCOVER_WINDOW, type EarlyDiscoverCard } from '../early/fetchDiscoverEarly'
 import { useReplicaBase, useReplicaDb } from '../ReplicaContext'
 import { useLive } from './useEqualLiveQuery'
-import { scopeRows } from './scopeMembers'
+import { pendingImages, scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 import type { ProfileRow, WallRow } from '../model/rows'
 
@@ -25,7 +25,11 @@ export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; rea
     polaroids.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
     const wallIds = [...new Set(polaroids.map((p) => p.wallId))]
     const authorIds = [...new Set(polaroids.map((p) => p.createdBy))]
-    const [walls, authors] = await Promise.all([db.walls.bulkGet(wallIds), db.profiles.bulkGet(authorIds)])
+    const [walls, authors, pending] = await Promise.all([
+      db.walls.bulkGet(wallIds),
+      db.profiles.bulkGet(authorIds),
+      pendingImages(db, polaroids.map((p) => p.imagePath)),
+    ])
     const wallById = new Map(walls.filter((w): w is WallRow => Boolean(w)).map((w) => [w.id, w]))
     const authorById = new Map(authors.filter((a): a is ProfileRow => Boolean(a)).map((a) => [a.id, a]))
     const cards = polaroids
@@ -35,6 +39,7 @@ export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; rea
         polaroid,
         wall: wallById.get(polaroid.wallId) ?? null,
         author: authorById.get(polaroid.createdBy) ?? null,
+        pendingUpload: polaroid.imagePath !== null && pending.has(polaroid.imagePath),
       }))
     return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards, read: true }
   }), [db])
