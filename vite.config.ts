@@ -27,7 +27,14 @@ export default defineConfig({
     react(),
     pwaIcons('src/app/icon/moori-icon.svg'),
     preloadFonts([/fraunces-latin-wght-normal-.*\.woff2$/, /caveat-latin-(500|700)-normal-.*\.woff2$/]),
-    firstScreenChunks({ shell: 'src/app/startApp.tsx', first: 'src/screens/home/HomeScreen.tsx' }),
+    firstScreenChunks({
+      shell: 'src/app/startApp.tsx',
+      screens: [
+        { module: 'src/screens/home/HomeScreen.tsx', group: 'first-screen' },
+        { module: 'src/screens/wall/WallScreen.tsx', group: 'wall-screen' },
+      ],
+      apart: ['src/data/db.ts'],
+    }),
     preloadChunks(['src/app/startApp.tsx']),
     VitePWA({
       strategies: 'injectManifest',

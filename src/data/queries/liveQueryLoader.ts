@@ -1,7 +1,9 @@
 // Dexie's liveQuery for the hooks on the first screen, without Dexie in its code: the module loads on
 // the first subscription. A query has a database to read only once the replica's database code (which
 // imports Dexie) has loaded, so by then this import finds Dexie already there.
-type LiveQuery = typeof import('dexie').liveQuery
+import type { liveQuery as dexieLiveQuery } from 'dexie'
+
+type LiveQuery = typeof dexieLiveQuery
 
 let liveQuery: LiveQuery | null = null
 let loading: Promise<LiveQuery> | null = null
