@@ -121,5 +121,5 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null
   // The page sends this only after the user accepted the update and pending changes were pushed.
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (data?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting())
 })

@@ -61,10 +61,13 @@ export function onUpdateChange(listener: Listener): () => void {
  * may already be active (accepted in another tab), and then nothing is waiting and this tab just reloads. */
 export async function acceptUpdate(beforeReload: () => Promise<void>): Promise<void> {
   if (!workbox) return
+  markUpdate('accepted')
   await beforeReload()
+  markUpdate('pushed')
   const registration = await navigator.serviceWorker.getRegistration()
   const next = registration?.waiting
   if (!next) {
+    markUpdate('nothing-waiting')
     window.location.reload()
     return
   }
@@ -80,5 +83,23 @@ export async function acceptUpdate(beforeReload: () => Promise<void>): Promise<v
   next.addEventListener('statechange', () => {
     if (next.state === 'activated') reload()
   })
-  next.postMessage({ type: 'SKIP_WAITING' })
+  const askToActivate = () => {
+    next.postMessage({ type: 'SKIP_WAITING' })
+    markUpdate('asked')
+  }
+  askToActivate()
+  // Asked again while it still waits: harmless if the first ask arrived, and it covers one that reached
+  // a worker being stopped. (Chromium also holds the new version until the old one ends its requests.)
+  const again = setInterval(() => {
+    if (next.state === 'installed') askToActivate()
+    else clearInterval(again)
+  }, ASK_AGAIN_MS)
+}
+
+const ASK_AGAIN_MS = 3000
+
+/** The accepted update's steps on the performance timeline (`moori:update-<step>`): a failed update
+ * test names how far it got. */
+function markUpdate(step: string): void {
+  if (typeof performance !== 'undefined' && performance.mark) performance.mark(`moori:update-${step}`)
 }

@@ -36,7 +36,12 @@ function workerStates(page: Page): Promise<string> {
     .evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration()
       const state = (worker: ServiceWorker | null | undefined) => worker?.state ?? 'none'
-      return `workers: controller ${state(navigator.serviceWorker.controller)}, active ${state(registration?.active)}, waiting ${state(registration?.waiting)}, installing ${state(registration?.installing)}`
+      const steps = performance
+        .getEntriesByType('mark')
+        .filter((mark) => mark.name.startsWith('moori:update-'))
+        .map((mark) => `${mark.name.slice('moori:update-'.length)} at ${Math.round(mark.startTime)} ms`)
+      const prompt = document.querySelector('[data-testid="update-prompt"] button')?.textContent ?? 'no prompt'
+      return `workers: controller ${state(navigator.serviceWorker.controller)}, active ${state(registration?.active)}, waiting ${state(registration?.waiting)}, installing ${state(registration?.installing)}; update steps: ${steps.join(', ') || 'none'}; button: ${prompt}; now ${Math.round(performance.now())} ms`
     })
     .catch((error: unknown) => `workers: could not be read (${String(error)})`)
 }
@@ -78,8 +83,9 @@ test('an update waits for Reload and keeps a change made before it', async ({ br
 
   await expect(otherTab.getByTestId('update-prompt')).toContainText('A new version of Moori is available')
   await page.getByRole('button', { name: 'Reload' }).click()
+  // Chromium activates the new version once the old one has ended the requests it is answering.
   await expect(page.locator('html'))
-    .toHaveAttribute('data-build', 'e2e-v2', { timeout: 30_000 })
+    .toHaveAttribute('data-build', 'e2e-v2', { timeout: 60_000 })
     .catch(async (error: Error) => {
       throw new Error(`${await workerStates(page)}\n${error.message}`)
     })
