@@ -7,7 +7,7 @@
 // Share Target). It waits to take over until the user accepts the update prompt: no unconditional
 // skipWaiting, so old and new code never mix under unsynced work.
 import { clientsClaim } from 'workbox-core'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
@@ -18,17 +18,30 @@ import { SHARE_TARGET_ACTION, SHARED_PHOTO_CACHE } from '../src/lib/shareTarget'
 import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath, wholeObjectKey } from '../src/lib/imageCacheKey'
 import { imageCacheName, readCacheOwner } from './sw/imageCaches'
 import { receiveShare } from './sw/shareTarget'
+import { installPrecache } from './sw/parallelPrecache'
 
 declare const self: ServiceWorkerGlobalScope
 
-precacheAndRoute(self.__WB_MANIFEST)
+// Workbox's precache list, route and clean-up, with our own install: a few files at a time, not one.
+const precache = new PrecacheController()
+precache.addToCacheList(self.__WB_MANIFEST)
+const revisioned = new Set(
+  self.__WB_MANIFEST.flatMap((entry) => (typeof entry !== 'string' && entry.revision ? [new URL(entry.url, self.location.href).href] : [])),
+)
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches.open(precache.strategy.cacheName).then((cache) => installPrecache(precache, revisioned, { fetch: (request) => fetch(request), cache })),
+  )
+})
+self.addEventListener('activate', (event) => void precache.activate(event))
+registerRoute(new PrecacheRoute(precache))
 cleanupOutdatedCaches()
 // A first install controls the open page at once (nothing older to mix with); a later version only
 // activates when the user accepts it, and the page reloads then.
 clientsClaim()
 
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), {
     // Service paths and static files: only app routes get the shell.
     denylist: [/^\/(auth|rest|storage|realtime|functions)\/v1\//, /^\/api\//, /^\/inbox/, assetPathPattern],
   }),
