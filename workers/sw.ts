@@ -23,10 +23,11 @@ import { installPrecache } from './sw/parallelPrecache'
 declare const self: ServiceWorkerGlobalScope
 
 // Workbox's precache list, route and clean-up, with our own install: a few files at a time, not one.
+const manifest = self.__WB_MANIFEST
 const precache = new PrecacheController()
-precache.addToCacheList(self.__WB_MANIFEST)
+precache.addToCacheList(manifest)
 const revisioned = new Set(
-  self.__WB_MANIFEST.flatMap((entry) => (typeof entry !== 'string' && entry.revision ? [new URL(entry.url, self.location.href).href] : [])),
+  manifest.flatMap((entry) => (typeof entry !== 'string' && entry.revision ? [new URL(entry.url, self.location.href).href] : [])),
 )
 self.addEventListener('install', (event) => {
   event.waitUntil(
