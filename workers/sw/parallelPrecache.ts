@@ -16,7 +16,7 @@ export interface PrecacheIo {
 
 /** How many files are fetched at once: the page's own requests (its photos, the next screens' code)
  * share the browser's connections with these. */
-export const PRECACHE_PARALLEL = 4
+const PRECACHE_PARALLEL = 4
 
 /**
  * Fetches every file of the list (`revisioned`: URLs whose file name has no hash, fetched past the HTTP
