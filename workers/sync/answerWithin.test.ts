@@ -55,7 +55,7 @@ describe('the sync transport on a network that never answers', () => {
       url: 'https://example.test',
       anonKey: 'anon',
       apiUrl: 'https://example.test/api',
-      tokens: { get: () => Promise.resolve(null), refresh: () => Promise.resolve(null) },
+      tokens: { get: () => Promise.resolve(null) },
       fetch: fetcher,
       answerWithinMs: 20,
       WebSocket,
@@ -63,7 +63,7 @@ describe('the sync transport on a network that never answers', () => {
 
   it('a pull and a push fail as "offline", so the engine retries and the app says so', async () => {
     const transport = transportOver(silentFetch().fetch)
-    for (const call of [() => transport.pull('me', '0'), () => transport.push([])]) {
+    for (const call of [() => transport.pull('me', null), () => transport.push([])]) {
       const error = await call().then(
         () => null,
         (e: unknown) => e,

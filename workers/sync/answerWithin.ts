@@ -4,7 +4,7 @@
 // the chip would say "Saving" for as long as the device stays there.
 
 /** How long a request may go without an answer (its status and headers) before it counts as failed. */
-const ANSWER_WITHIN_MS = 30_000
+export const ANSWER_WITHIN_MS = 30_000
 
 /** Thrown (as the fetch's failure) when no answer came in time. */
 export class NoAnswer extends Error {
