@@ -9,7 +9,6 @@ import type { StorageClient } from '@supabase/storage-js'
 import type { ServerTable } from '@/data/model/tables'
 import { ApiCallError, callProductApi, type ProductApiConnection } from '@/data/wardrobe/productApi'
 import type { ChangeBinding } from '@/data/model/scopes'
-import { answerWithin } from './answerWithin'
 import { NetworkFailure, SyncError, classifySqlState, classifyStatus, isNetworkFailure } from './classifyError'
 import type { PushResult, RealtimeChange, SyncTransport, TokenSource } from './transport'
 
@@ -23,8 +22,6 @@ export interface SupabaseTransportOptions {
   fetch?: typeof fetch
   /** A WebSocket implementation where there is no global one (Node 20). */
   WebSocket?: unknown
-  /** How long a REST or API request may go unanswered before it counts as no network (answerWithin.ts). */
-  answerWithinMs?: number
 }
 
 interface ErrorLike {
@@ -51,32 +48,24 @@ const isPushResult = (value: unknown): value is PushResult =>
 export function createSupabaseTransport(options: SupabaseTransportOptions): SyncTransport {
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
   // A request that got no answer at all is marked here, so it is classified by type, not by wording.
-  const markingFailures =
-    (through: typeof fetch): typeof fetch =>
-    async (input, init) => {
-      try {
-        return await through(input, init)
-      } catch (error) {
-        throw new NetworkFailure(error)
-      }
+  const networkFetch: typeof fetch = async (input, init) => {
+    try {
+      return await baseFetch(input, init)
+    } catch (error) {
+      throw new NetworkFailure(error)
     }
-  const networkFetch = markingFailures(baseFetch)
-  // Requests and API calls are small and answer at once; an upload's answer comes only after its whole
-  // photo has gone up, which on a slow network takes as long as it takes, so uploads are not timed.
-  const answeredFetch = markingFailures(answerWithin(baseFetch, options.answerWithinMs))
+  }
   const base = options.url.replace(/\/$/, '')
   const token = async () => (await options.tokens.get()) ?? options.anonKey
   // As supabase-js does it: the anon key names the project, the session's token (or the key) authorizes.
-  const authorized =
-    (through: typeof fetch): typeof fetch =>
-    async (input, init) => {
-      const headers = new Headers(init?.headers)
-      if (!headers.has('apikey')) headers.set('apikey', options.anonKey)
-      if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await token()}`)
-      return through(input, { ...init, headers })
-    }
-  const rest = new PostgrestClient(`${base}/rest/v1`, { fetch: authorized(answeredFetch) })
-  const productApi: ProductApiConnection = { apiUrl: options.apiUrl, accessToken: () => options.tokens.get(), fetch: answeredFetch }
+  const authedFetch: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers)
+    if (!headers.has('apikey')) headers.set('apikey', options.anonKey)
+    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await token()}`)
+    return networkFetch(input, { ...init, headers })
+  }
+  const rest = new PostgrestClient(`${base}/rest/v1`, { fetch: authedFetch })
+  const productApi: ProductApiConnection = { apiUrl: options.apiUrl, accessToken: () => options.tokens.get(), fetch: networkFetch }
   const realtime = new RealtimeClient(`${base.replace(/^http/, 'ws')}/realtime/v1`, {
     params: { apikey: options.anonKey },
     accessToken: token,
@@ -87,7 +76,7 @@ export function createSupabaseTransport(options: SupabaseTransportOptions): Sync
   /** Loaded on the first upload; a load that failed (offline before the app's files were cached) is tried again. */
   const storageClient = () => {
     if (!storage) {
-      const loading = import('@supabase/storage-js').then(({ StorageClient }) => new StorageClient(`${base}/storage/v1`, {}, authorized(networkFetch)))
+      const loading = import('@supabase/storage-js').then(({ StorageClient }) => new StorageClient(`${base}/storage/v1`, {}, authedFetch))
       storage = loading
       loading.catch(() => {
         if (storage === loading) storage = null
