@@ -49,7 +49,6 @@ export function useConnectivity(): Connectivity {
   return connectivityOf({ network, backend, serviceWorkerControls: controlled })
 }
 
-
 /** Calls `onBack` each time the device is back: the browser's network returns, or the sync engine
  * reaches the backend again (what counts where the browser's flag stayed up offline). Works above the
  * replica too, and before its database opens (the browser's word alone then). */
