@@ -12,7 +12,7 @@ import { earlyAuthOf } from '@/data/early/fetchWallEarly'
 import { startFirstScreenRead } from '@/data/early/firstScreen'
 import { databaseNameFor } from '@/data/replicaName'
 import { markBoot } from '@/lib/bootMarks'
-import { loadScreensFor } from './screenChunks'
+import { loadScreensFor, profileUsernameOfPath } from './screenChunks'
 
 markBoot('entry')
 void loadScreensFor(location.pathname)
@@ -22,5 +22,7 @@ startFirstScreenRead(
   databaseNameFor(stored?.user.id ?? null),
   { url: appConfig.supabaseUrl, imageTransforms: appConfig.imageTransforms },
   earlyAuthOf(appConfig.anonKey, stored),
+  fetch,
+  profileUsernameOfPath(location.pathname),
 )
 void import('./startApp').then(({ startApp }) => startApp())

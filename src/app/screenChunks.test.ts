@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { matchRoutes } from 'react-router-dom'
-import { ROUTES, SCREEN_CHUNKS, routeForPath, screensForPath, type ScreenName } from './screenChunks'
+import { ROUTES, SCREEN_CHUNKS, profileUsernameOfPath, routeForPath, screensForPath, type ScreenName } from './screenChunks'
 
 describe('screensForPath', () => {
   it('names the screens each route shows', () => {
@@ -22,6 +22,15 @@ describe('screensForPath', () => {
   it('knows nothing of paths no route has', () => {
     expect(screensForPath('/wall')).toEqual(['WallScreen']) // the wall screen says "not found" itself
     expect(screensForPath('/a/b/c/d')).toEqual([])
+  })
+})
+
+describe('profileUsernameOfPath', () => {
+  it('names the person of a profile route, and no one on any other path', () => {
+    expect(profileUsernameOfPath('/Ana_B')).toBe('Ana_B')
+    expect(profileUsernameOfPath('/profile/ana.b/')).toBe('ana.b')
+    expect(profileUsernameOfPath('/ana%2Db')).toBe('ana-b')
+    for (const path of ['/', '/create-wall', '/share', '/wall/abc', '/a/b', '/%E0%A4%A']) expect(profileUsernameOfPath(path)).toBeNull()
   })
 })
 

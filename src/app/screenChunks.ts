@@ -52,6 +52,17 @@ export function routeForPath(pathname: string): RouteEntry | undefined {
   return ROUTES.find((route) => matches(route.path, pathname))
 }
 
+/** The username a profile route names (/{username}, /profile/{username}); null for any other path. */
+export function profileUsernameOfPath(pathname: string): string | null {
+  if (routeForPath(pathname)?.screens[0] !== 'ProfileScreen') return null
+  const last = pathname.split('/').filter(Boolean).pop()
+  try {
+    return last ? decodeURIComponent(last) : null
+  } catch {
+    return null
+  }
+}
+
 /** The screens `pathname` shows (none for paths no route knows). */
 export function screensForPath(pathname: string): readonly ScreenName[] {
   return routeForPath(pathname)?.screens ?? []

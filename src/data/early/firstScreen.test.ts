@@ -5,12 +5,15 @@ import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
 import {
   earlyOwnProfile,
   earlyOwnReplica,
+  earlyProfilePage,
   earlyWall,
   onEarlyOwnProfile,
+  onEarlyProfilePage,
   onEarlyWall,
   replicaMissingAtBoot,
   startFirstScreenRead,
 } from './firstScreen'
+import type { EarlyProfile } from './fetchProfileEarly'
 import type { EarlyWall } from './readWallEarly'
 
 /** A fetch that answers with `body` once `release` is called, recording what it was asked. */
@@ -162,6 +165,35 @@ describe("startFirstScreenRead on a signed-in person's first visit", () => {
     startFirstScreenRead('/', db.name, stack, signedIn, server.fetcher)
     await vi.waitFor(() => expect(replicaMissingAtBoot(db.name)).toBe(false))
     server.release()
+    expect(server.urls).toEqual([])
+    await db.delete()
+  })
+})
+
+describe('startFirstScreenRead on a first visit to a profile page', () => {
+  const ada = { id: 'u1', username: 'Ada', display_name: null, avatar_path: null, bio: null, hide_presence: false, created_at: '2026-11-01T00:00:00+00:00', updated_at: '2026-11-01T00:00:00+00:00', deleted_at: null, txid: '1', walls: [] }
+
+  it('asks the server for the page, and hands it to whoever waits for it, whatever the case of the name', async () => {
+    const server = heldFetch([ada])
+    startFirstScreenRead('/ada', 'moori-first-visit-profile', stack, auth, server.fetcher, 'ada')
+    const got = new Promise<EarlyProfile>((resolve) => onEarlyProfilePage('moori-first-visit-profile', 'ADA', resolve))
+    await vi.waitFor(() => expect(server.urls).toHaveLength(1))
+    expect(server.urls[0]).toMatch(/^http:\/\/stack\/rest\/v1\/profiles\?/)
+    expect(earlyProfilePage('moori-first-visit-profile', 'ada')).toBeUndefined()
+    server.release()
+    expect((await got).profile?.id).toBe('u1')
+    expect(earlyProfilePage('moori-first-visit-profile', 'Ada')?.profile?.username).toBe('Ada')
+    expect(earlyProfilePage('moori-first-visit-profile', 'someone-else')).toBeUndefined()
+  })
+
+  it('does not ask when the device holds the replica, nor on a path that names no one', async () => {
+    const db = openReplicaDatabase('first-screen-profile-warm')
+    await db.open()
+    db.close()
+    const server = heldFetch([ada])
+    startFirstScreenRead('/ada', db.name, stack, auth, server.fetcher, 'ada')
+    startFirstScreenRead('/create-wall', 'moori-first-visit-none', stack, auth, server.fetcher, null)
+    await vi.waitFor(() => expect(replicaMissingAtBoot('moori-first-visit-none')).toBe(true))
     expect(server.urls).toEqual([])
     await db.delete()
   })

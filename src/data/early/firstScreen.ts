@@ -3,12 +3,14 @@
 // REST request (fetchWallEarly), and the photos of the cards the first screenful shows, so the browser
 // fetches them while the JavaScript still loads, each at the size its card will ask for
 // (photoPreloads). The wall's hooks take the rows as their starting value (or as soon as they arrive); their live queries replace them when they answer. On a first visit to
-// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly). A signed-in
+// the home page, likewise the Discover cards from one REST request (fetchDiscoverEarly), and on a profile
+// page who it is and their walls (fetchProfileEarly). A signed-in
 // person's first visit also asks for their own profile (fetchOwnProfileEarly), which the route guard,
 // the header and home need before they can show anything of theirs.
 import { afterFirstScreen } from '@/lib/afterFirstScreen'
 import { fetchDiscoverEarly, type EarlyDiscoverCard } from './fetchDiscoverEarly'
 import { fetchOwnProfileEarly, type EarlyOwnProfile } from './fetchOwnProfileEarly'
+import { fetchProfileEarly, type EarlyProfile } from './fetchProfileEarly'
 import { fetchWallEarly, type EarlyAuth } from './fetchWallEarly'
 import { photoPreloads, startPhotoPreloads } from './photoPreloads'
 import { readOwnProfileEarly, type EarlyOwnReplica } from './readOwnProfileEarly'
@@ -40,6 +42,14 @@ interface EarlyOwn {
   listeners: Set<(answer: EarlyOwnProfile) => void>
 }
 let own: EarlyOwn | null = null
+/** A first visit's profile page, from the server. */
+interface EarlyProfilePage {
+  databaseName: string
+  usernameLower: string
+  answer?: EarlyProfile
+  listeners: Set<(answer: EarlyProfile) => void>
+}
+let profilePage: EarlyProfilePage | null = null
 /** A signed-in person's own profile as their replica holds it (a warm or offline open). */
 let ownReplica: { databaseName: string; userId: string; state: EarlyOwnReplica } | null = null
 /** What the boot script found: a replica that is not there yet (a first visit) has nothing to show. */
@@ -64,8 +74,9 @@ export function wallIdOfPath(pathname: string): string | null {
 }
 
 /**
- * Starts reading what `pathname`'s screen shows from `databaseName`, or on a first visit to a wall from
- * the server as `auth` may see it; never throws.
+ * Starts reading what `pathname`'s screen shows from `databaseName`, or on a first visit to a wall, home
+ * or a profile page (`profileUsername`: the route table says which paths are profiles) from the server as
+ * `auth` may see it; never throws.
  */
 export function startFirstScreenRead(
   pathname: string,
@@ -73,6 +84,7 @@ export function startFirstScreenRead(
   server: EarlyServer,
   auth: EarlyAuth,
   fetcher: typeof fetch = fetch,
+  profileUsername: string | null = null,
 ): void {
   const supabaseUrl = server.url
   if (typeof indexedDB === 'undefined') return
@@ -83,6 +95,9 @@ export function startFirstScreenRead(
   const wallRead: EarlyRead | null = wallId ? { databaseName, wallId, listeners: new Set() } : null
   // Other screens only ask whether the replica is there (home, on a first visit, for its Discover cards).
   const home: EarlyDiscover | null = !wallId && pathname === '/' ? { databaseName, listeners: new Set() } : null
+  const profileRead: EarlyProfilePage | null =
+    !wallId && profileUsername ? { databaseName, usernameLower: profileUsername.toLowerCase(), listeners: new Set() } : null
+  profilePage = profileRead
   if (wallRead) {
     early = wallRead
     afterFirstScreen(releaseEarlyWall)
@@ -110,6 +125,7 @@ export function startFirstScreenRead(
       if (mine) void fetchOwnProfile(mine, supabaseUrl, auth, fetcher)
       if (wallRead) void fetchFirstVisit(wallRead, server, auth, fetcher)
       if (home) void fetchDiscover(home, supabaseUrl, auth, fetcher)
+      if (profileRead && profileUsername) void fetchProfilePage(profileRead, profileUsername, supabaseUrl, auth, fetcher)
     },
   )
 }
@@ -144,6 +160,14 @@ async function fetchFirstVisit(current: EarlyRead, server: EarlyServer, auth: Ea
   current.result = wall
   preloadPhotos(wall, server)
   for (const listener of [...current.listeners]) listener(wall)
+}
+
+/** A profile page on a first visit: who it is and their walls, from the server. */
+async function fetchProfilePage(current: EarlyProfilePage, username: string, supabaseUrl: string, auth: EarlyAuth, fetcher: typeof fetch) {
+  const answer = await fetchProfileEarly(supabaseUrl, username, auth, fetcher)
+  if (!answer) return
+  current.answer = answer
+  for (const listener of [...current.listeners]) listener(answer)
 }
 
 /** A signed-in first visit: the person's own profile from the server, in the same burst as the rows. */
@@ -248,4 +272,23 @@ export function earlyOwnProfileTakenOver(databaseName: string): void {
 /** The replica holds the Discover cards now. */
 export function earlyDiscoverTakenOver(databaseName: string): void {
   if (discover?.databaseName === databaseName) discover = null
+}
+
+/** A first visit's profile page as the server answered it (for that replica's user), once it has. */
+export function earlyProfilePage(databaseName: string, username: string): EarlyProfile | undefined {
+  const current = profilePage
+  return current?.databaseName === databaseName && current.usernameLower === username.toLowerCase() ? current.answer : undefined
+}
+
+/** Calls `listener` with the profile page's answer when it arrives. Returns the unsubscribe function. */
+export function onEarlyProfilePage(databaseName: string, username: string, listener: (answer: EarlyProfile) => void): () => void {
+  const current = profilePage
+  if (!current || current.databaseName !== databaseName || current.usernameLower !== username.toLowerCase()) return () => {}
+  current.listeners.add(listener)
+  return () => current.listeners.delete(listener)
+}
+
+/** The replica has pulled the profile's scope: the server's copy must not answer again. */
+export function earlyProfilePageTakenOver(databaseName: string, username: string): void {
+  if (profilePage?.databaseName === databaseName && profilePage.usernameLower === username.toLowerCase()) profilePage = null
 }

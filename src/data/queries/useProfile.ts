@@ -1,6 +1,12 @@
 // A profile page's data: the profile by username and the walls it may show (the owner sees all of
 // theirs, others only public ones; spec §6). 'missing' once the scope was pulled and there is none.
+// On a first visit to someone else's page, what the boot script's request brought
+// (fetchProfileEarly) shows until the scope's pull is in; the owner's own page waits for the replica,
+// whose rows their actions there change.
+import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { earlyProfilePage, earlyProfilePageTakenOver, onEarlyProfilePage } from '../early/firstScreen'
+import type { EarlyProfile } from '../early/fetchProfileEarly'
 import { canSeeWall } from '../model/permissions'
 import type { ProfileRow } from '../model/rows'
 import { profileScope } from '../model/scopes'
@@ -17,6 +23,7 @@ export interface ProfileView {
 
 export function useProfile(username: string): ProfileView {
   const { db, userId } = useReplica()
+  const databaseName = db.name
   useRetainScope(profileScope(username))
   const data = useLiveQuery(async () => {
     const scope = await readScopeStatus(db, profileScope(username))
@@ -26,8 +33,35 @@ export function useProfile(username: string): ProfileView {
     const visible = walls.filter((wall) => canSeeWall(wall, userId))
     return { scope, profile, walls: await wallCards(db, visible) }
   }, [db, userId, username])
-  const profile = data?.profile ?? null
   const scopeStatus = data?.scope.status ?? 'loading'
-  const status = profile ? 'ready' : scopeStatus === 'ready' ? 'missing' : scopeStatus
+  const pulled = scopeStatus === 'ready'
+  const network = useNetworkProfile(databaseName, username)
+  useEffect(() => {
+    if (pulled) earlyProfilePageTakenOver(databaseName, username)
+  }, [pulled, databaseName, username])
+  if (network && !pulled && (!network.profile || network.profile.id !== userId)) return fromNetwork(network, userId)
+  const profile = data?.profile ?? null
+  const status = profile ? 'ready' : pulled ? 'missing' : scopeStatus
   return { status, profile, isOwner: Boolean(profile && profile.id === userId), walls: data?.walls ?? [] }
+}
+
+/** The page as the server answered the boot script: newest wall first, each with its owner. */
+function fromNetwork(answer: EarlyProfile, userId: string | null): ProfileView {
+  const { profile } = answer
+  if (!profile) return { status: 'missing', profile: null, isOwner: false, walls: [] }
+  const walls = answer.walls
+    .filter((card) => canSeeWall(card.wall, userId))
+    .map((card) => ({ wall: card.wall, owner: profile, polaroidCount: card.polaroidCount, previews: card.previews }))
+  return { status: 'ready', profile, isOwner: false, walls }
+}
+
+function useNetworkProfile(databaseName: string, username: string): EarlyProfile | undefined {
+  const [answer, setAnswer] = useState(() => earlyProfilePage(databaseName, username))
+  useEffect(() => {
+    const unsubscribe = onEarlyProfilePage(databaseName, username, setAnswer)
+    const arrived = earlyProfilePage(databaseName, username)
+    if (arrived) setAnswer(arrived)
+    return unsubscribe
+  }, [databaseName, username])
+  return answer
 }

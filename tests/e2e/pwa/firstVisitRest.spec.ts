@@ -9,7 +9,7 @@ import { expect, test, type BrowserContext } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceWorker'
-import { card, position, seedWall } from '../support/walls'
+import { card, newId, position, seedWall } from '../support/walls'
 
 test.use(ALLOW_SERVICE_WORKERS)
 
@@ -87,6 +87,49 @@ test("a first visit to the home page shows Discover's newest cards from one REST
   // The pull brings the same window: the card stays.
   release()
   await expect(newest).toBeVisible()
+  await context.close()
+})
+
+test("a first visit to someone's profile shows who they are and their walls from one REST request", async ({ browser }) => {
+  test.setTimeout(90_000)
+  const owner = await createUser({ displayName: 'Mina Early' })
+  const summer = await seedWall(owner, { name: 'Linen summer', polaroids: [{ name: 'Linen dress' }, { name: 'Straw hat' }] })
+  await seedWall(owner, { name: 'Kept to myself', private: true })
+  const context = await browser.newContext()
+  const pulls = await holdPulls(context, [`profile:${owner.username!.toLowerCase()}`])
+  const page = await context.newPage()
+  const pageRequests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/rest/v1/profiles') pageRequests.push(request.url())
+  })
+
+  // Any case of the name finds the page, as the route does.
+  await page.goto(`/${owner.username!.toUpperCase()}`)
+  await expect(page.getByRole('heading', { name: 'Mina Early', level: 1 })).toBeVisible()
+  await expect(page.getByText('Linen summer')).toBeVisible()
+  await expect(page.getByText('2 images')).toBeVisible()
+  await expect(page.getByText('Kept to myself')).toHaveCount(0)
+  expect(pageRequests).toHaveLength(1)
+
+  // A photo added meanwhile comes with the pull: the replica has taken over.
+  const added = await admin.from('polaroids').insert({
+    id: newId(),
+    wall_id: summer.id,
+    name: 'Espadrilles',
+    message: 'New',
+    image_path: `polaroid-images/${owner.id}/seed/${summer.polaroids[0]!.id}.jpg`,
+    created_by: owner.id,
+    x: 10,
+    y: 10,
+    z_index: 3,
+    timestamp: Date.now(),
+  })
+  expect(added.error).toBeNull()
+  pulls.release()
+  await expect.poll(pulls.held).toBeGreaterThan(0)
+  await expect(page.getByText('3 images')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Kept to myself')).toHaveCount(0)
+  expect(pageRequests).toHaveLength(1)
   await context.close()
 })
 

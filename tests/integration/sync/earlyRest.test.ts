@@ -1,11 +1,12 @@
-// The first visit's REST requests (src/data/early: the wall's rows, the Discover cards, a signed-in
-// person's own profile) against the real
+// The first visit's REST requests (src/data/early: the wall's rows, the Discover cards, a profile page,
+// a signed-in person's own profile) against the real
 // stack: each answers in one request with the rows the worker's pull of the same scope would store for
 // the same caller, so the screen that renders from them does not change when the replica takes over;
 // row-level security decides what each caller gets, as it does for the pull.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchDiscoverEarly } from '../../../src/data/early/fetchDiscoverEarly'
 import { fetchOwnProfileEarly } from '../../../src/data/early/fetchOwnProfileEarly'
+import { fetchProfileEarly } from '../../../src/data/early/fetchProfileEarly'
 import { fetchWallEarly } from '../../../src/data/early/fetchWallEarly'
 import { fromServer } from '../../../src/data/model/mapping'
 import type { SyncedRows, SyncedTable } from '../../../src/data/model/rows'
@@ -113,5 +114,45 @@ describe("a signed-in first visit's own profile request", () => {
     await stack.db.query('update public.profiles set deleted_at = now() where id = $1', [leaving.id])
     expect(await pulled(leaving, 'me', 'profiles', 'profiles')).toEqual([])
     expect((await fetchOwnProfileEarly(stack.url, leaving.id, as(leaving)))?.profile).toBeNull()
+  })
+})
+
+describe("a first visit's profile page request", () => {
+  const liveCount = async (wallId: string) =>
+    Number(
+      (await stack.db.query<{ n: string }>('select count(*) as n from public.polaroids where wall_id = $1 and deleted_at is null', [wallId])).rows[0]!.n,
+    )
+
+  it('gives what the profile pull stores, for each caller: the profile, the walls they may see, four newest previews and the count', async () => {
+    const busy = await seedWall(stack, alice.id, { name: 'Busy wall', createdAt: '2026-11-20T00:00:00+00:00' })
+    for (let i = 0; i < 6; i++) await seedPolaroid(stack, busy, alice.id, { name: `busy ${i}`, createdAt: `2026-11-2${i}T01:00:00+00:00` })
+    const name = alice.username!
+    for (const user of [null, bob, alice]) {
+      const page = (await fetchProfileEarly(stack.url, name.toUpperCase(), as(user)))!
+      const scope = `profile:${name.toLowerCase()}`
+      expect(page.profile).toEqual((await pulled(user, scope, 'profiles', 'profiles')).find((p) => p.id === alice.id))
+      const walls = await pulled(user, scope, 'walls', 'walls')
+      expect(byId(page.walls.map((w) => w.wall))).toEqual(byId(walls))
+      expect(page.walls.some((w) => w.wall.id === secret)).toBe(user === alice)
+      const polaroids = await pulled(user, scope, 'polaroids', 'polaroids')
+      for (const card of page.walls) {
+        expect(byId(card.previews)).toEqual(byId(polaroids.filter((p) => p.wallId === card.wall.id)))
+        expect(card.polaroidCount).toBe(await liveCount(card.wall.id))
+      }
+      const shown = page.walls.find((w) => w.wall.id === busy)!
+      expect(shown.polaroidCount).toBe(6)
+      expect(shown.previews.map((p) => p.name)).toEqual(['busy 5', 'busy 4', 'busy 3', 'busy 2'])
+      expect(page.walls.find((w) => w.wall.id === open)?.polaroidCount).toBe(2)
+    }
+  })
+
+  it('finds no one for a name that is not there or deleted, and matches `_` as itself', async () => {
+    const under = await createTestUser(stack, { username: 'ab_cd' })
+    await createTestUser(stack, { username: 'abxcd' })
+    expect((await fetchProfileEarly(stack.url, 'AB_CD', as(null)))?.profile?.id).toBe(under.id)
+    expect((await fetchProfileEarly(stack.url, 'abycd', as(null)))?.profile).toBeNull()
+    await stack.db.query('update public.profiles set deleted_at = now() where id = $1', [under.id])
+    expect((await fetchProfileEarly(stack.url, 'ab_cd', as(null)))?.profile).toBeNull()
+    expect(await pulled(null, 'profile:ab_cd', 'profiles', 'profiles')).toEqual([])
   })
 })
