@@ -6,6 +6,7 @@ import { Button } from './Button'
 import { Dialog } from './Dialog'
 import { Icon } from './Icon'
 import type { ShownSyncStatus } from '@/data/queries/useSyncStatus'
+import { pushWaitText } from '@/data/model/pushWait'
 import styles from './SyncDetailsDialog.module.css'
 
 const time = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -78,6 +79,12 @@ export function SyncDetailsDialog({
             <dt>Last synced</dt>
             <dd>{status.lastSyncedAt !== null ? time(status.lastSyncedAt) : 'Not yet'}</dd>
           </div>
+          {status.pendingCount > 0 && status.online && status.push && status.push.state !== 'idle' && (
+            <div>
+              <dt>Sending</dt>
+              <dd data-testid="sync-details-push">{pushWaitText(status.push)}</dd>
+            </div>
+          )}
           {status.failedCount > 0 && (
             <div>
               <dt>Refused by the server</dt>

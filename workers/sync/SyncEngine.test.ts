@@ -21,7 +21,7 @@ afterEach(async () => {
 function device(
   server: MemoryServer,
   userId: string,
-  options: Pick<SyncEngineOptions, 'scopeIdleMs' | 'windowRefreshMs' | 'pullBackoff' | 'serverErrorRecheckMs'> & { db?: MooriDB } = {},
+  options: Pick<SyncEngineOptions, 'scopeIdleMs' | 'windowRefreshMs' | 'pullBackoff' | 'serverErrorRecheckMs' | 'slowRequestMs'> & { db?: MooriDB } = {},
 ) {
   const net = memoryTransport(server, userId)
   const db = options.db ?? memoryDatabase()
@@ -44,6 +44,7 @@ function device(
     scopeIdleMs: options.scopeIdleMs ?? 86_400_000,
     pullBackoff: options.pullBackoff,
     serverErrorRecheckMs: options.serverErrorRecheckMs,
+    slowRequestMs: options.slowRequestMs,
     random: () => 0,
     log: (message) => logs.push(message),
   })
@@ -336,6 +337,50 @@ describe('pushes', () => {
     expect(await ada.db.outbox.count()).toBe(0)
     expect(server.row('walls', wallId)).toMatchObject({ name: 'Train, renamed' })
     expect(await ada.db.syncState.get('sync')).toMatchObject({ online: true, lastError: null })
+  })
+})
+
+describe('why the engine is not pushing (the push state)', () => {
+  const pushState = async (db: MooriDB) => (await db.syncState.get('sync'))?.push
+
+  it("says idle after a push, and names the backoff, the wait for the network and the server's own wait", async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.settle(ada.engine.flush())
+    expect(await pushState(ada.db)).toMatchObject({ state: 'idle' })
+
+    ada.net.failNext(/^push$/, 'server-error', 1000)
+    await createWall(ada.replica, { name: 'One' })
+    await ada.settle(ada.engine.flush())
+    const backoff = await pushState(ada.db)
+    expect(backoff).toMatchObject({ state: 'backoff', error: 'push: 500' })
+    expect(backoff?.state === 'backoff' && backoff.dueAt - backoff.since).toBeGreaterThanOrEqual(500)
+
+    ada.net.heal()
+    ada.net.offline = true
+    await ada.settle(ada.engine.flush())
+    expect(await pushState(ada.db)).toMatchObject({ state: 'offline', error: 'push: no network' })
+
+    ada.net.offline = false
+    ada.net.failNext(/^push$/, 'busy')
+    await ada.settle(ada.engine.flush())
+    const asked = await pushState(ada.db)
+    expect(asked).toMatchObject({ state: 'server-asked', error: 'push: 429' })
+    expect(asked?.state === 'server-asked' && asked.dueAt - asked.since).toBeGreaterThanOrEqual(BUSY_RETRY_AFTER_MS)
+  })
+
+  it('names the request a push has waited on for a while', async () => {
+    const server = world()
+    const ada = device(server, 'ada', { slowRequestMs: 30 })
+    await ada.engine.start()
+    await ada.settle(ada.engine.flush())
+    await createWall(ada.replica, { name: 'Slow' })
+    const push = ada.engine.flush()
+    await new Promise((resolve) => setTimeout(resolve, 100)) // the push request waits: the network is not flushed
+    expect(await pushState(ada.db)).toMatchObject({ state: 'pushing', request: { kind: 'rows' } })
+    await ada.settle(push)
+    expect(await pushState(ada.db)).toMatchObject({ state: 'idle' })
   })
 })
 

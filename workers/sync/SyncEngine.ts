@@ -4,6 +4,7 @@
 // state for the status chip. It knows nothing about workers, tabs or React: the worker entry wires it up,
 // tests drive it directly (against the real stack, or an in-memory transport flushed by hand).
 import type { MooriDB } from '@/data/db'
+import type { PushWait } from '@/data/model/pushWait'
 import type { SyncedTable } from '@/data/model/rows'
 import { applyChange, dropScope } from './applyToReplica'
 import { retryDelay, retryDelayAfter } from './backoff'
@@ -17,6 +18,7 @@ import { ScopeRegistry, type Lease } from './ScopeRegistry'
 import { touchScope } from './scopeState'
 import { SyncStatusWriter } from './syncStatus'
 import type { SyncTransport, TokenSource } from './transport'
+import { watchedTransport } from './watchedRequests'
 
 export interface SyncEngineOptions {
   db: MooriDB
@@ -36,6 +38,8 @@ export interface SyncEngineOptions {
   pullBackoff?: { baseMs?: number; maxMs?: number }
   /** A pull the server failed is brought forward when the server answers again, at most this often. */
   serverErrorRecheckMs?: number
+  /** A push request unanswered this long is named in the push state ("waiting on an upload"). */
+  slowRequestMs?: number
   random?: () => number
   log?: (message: string, error?: unknown) => void
 }
@@ -58,6 +62,8 @@ export class SyncEngine {
   readonly scopes: ScopeRegistry
   private readonly db: MooriDB
   private readonly transport: SyncTransport
+  /** The transport as pushes use it: a request left unanswered for a while is recorded in `push`. */
+  private readonly pushTransport: SyncTransport
   private readonly tokens: TokenSource
   private readonly userId: string | null
   private readonly windowRefreshMs: number
@@ -84,6 +90,8 @@ export class SyncEngine {
   /** When each scope's pull last failed and when its retry is due (ms since the epoch). */
   private readonly pullRetries = new Map<string, { failedAt: number; dueAt: number }>()
   private pushing: Promise<FlushSummary> | null = null
+  /** When the push run under way began (0 when none runs), for the push state's `since`. */
+  private pushStartedAt = 0
   private intervals: Array<ReturnType<typeof setInterval>> = []
   private leaseCounter = 0
   private stopped = false
@@ -91,6 +99,12 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.db = options.db
     this.transport = options.transport
+    this.pushTransport = watchedTransport(this.transport, (request) => {
+      if (this.pushStartedAt === 0 || this.stopped) return
+      this.status
+        .write({ push: { state: 'pushing', since: this.pushStartedAt, request } })
+        .catch((error: unknown) => this.log('Could not record the push state', error))
+    }, options.slowRequestMs)
     this.tokens = options.tokens
     this.userId = options.userId
     this.windowRefreshMs = options.windowRefreshMs ?? 60_000
@@ -227,13 +241,14 @@ export class SyncEngine {
       return { status: 'retry', sent, requests, remaining: await this.db.outbox.count(), error: 'Waiting as the server asked' }
     }
     try {
-      await this.status.write({ pushing: true })
+      this.pushStartedAt = Date.now()
+      await this.status.write({ pushing: true, push: { state: 'pushing', since: this.pushStartedAt } })
       const stopped = () => this.stopped
-      let run = await pushOutbox(this.db, this.transport, stopped)
+      let run = await pushOutbox(this.db, this.pushTransport, stopped)
       if (run.status === 'retry' && run.error.kind === 'auth' && (await refreshToken(this.tokens, this.log))) {
         sent += run.sent
         requests += run.requests
-        run = await pushOutbox(this.db, this.transport, stopped)
+        run = await pushOutbox(this.db, this.pushTransport, stopped)
       }
       sent += run.sent
       requests += run.requests
@@ -243,31 +258,41 @@ export class SyncEngine {
       // that failed fails the run, so it is tried again with the push's backoff (and at once when the
       // network is back): with the outbox empty nothing else would push, and no pull sends that version
       // again, so the replica kept the old value for good (the chaos run's polaroids left at 0,0).
-      const unread = await refreshStaleRows(this.db, this.transport)
+      const unread = await refreshStaleRows(this.db, this.pushTransport)
       if (this.stopped) return { status: 'retry', sent, requests, remaining: -1, error: 'Sync stopped' }
       if (unread) return await this.pushFailed(unread, sent, requests)
       this.pushAttempt = 0
       this.pushNotBefore = 0
       this.pushWaitsForNetwork = false
       this.serverAnswered()
-      await this.status.write({ pushing: false, online: true, lastSyncedAt: Date.now(), lastError: null })
+      const now = Date.now()
+      await this.status.write({ pushing: false, online: true, lastSyncedAt: now, lastError: null, push: { state: 'idle', since: now } })
       return { status: 'done', sent, requests, remaining: await this.db.outbox.count(), error: null }
     } catch (error) {
       if (this.stopped) return { status: 'retry', sent, requests, remaining: -1, error: 'Sync stopped' }
       this.log('Push failed unexpectedly', error)
       return this.pushFailed(asSyncError(error, 'Could not push'), sent, requests)
+    } finally {
+      this.pushStartedAt = 0
     }
   }
 
   /** The one way a push run ends badly: recorded for the status chip, and tried again after a backoff. */
   private async pushFailed(error: SyncError, sent: number, requests: number): Promise<FlushSummary> {
     // A 429 with Retry-After (the product API's job limits) waits as long as asked, whatever nudges it.
-    const delay = retryDelayAfter(error.retryAfterMs, this.pushAttempt++, { random: this.random })
-    this.pushNotBefore = error.retryAfterMs === null ? 0 : Date.now() + delay
+    const attempt = this.pushAttempt++
+    const delay = retryDelayAfter(error.retryAfterMs, attempt, { random: this.random })
+    const now = Date.now()
+    this.pushNotBefore = error.retryAfterMs === null ? 0 : now + delay
     this.schedulePush(delay)
     this.pushWaitsForNetwork = meansOffline(error)
+    const dueAt = now + delay
+    const push: PushWait =
+      error.retryAfterMs !== null
+        ? { state: 'server-asked', since: now, dueAt, error: error.message }
+        : { state: meansOffline(error) ? 'offline' : 'backoff', since: now, dueAt, attempt, error: error.message }
     try {
-      await this.status.write({ pushing: false, online: !meansOffline(error), lastError: error.message })
+      await this.status.write({ pushing: false, online: !meansOffline(error), lastError: error.message, push })
       return { status: 'retry', sent, requests, remaining: await this.db.outbox.count(), error: error.message }
     } catch (statusError) {
       this.log('Could not record the push failure', statusError)

@@ -1,6 +1,6 @@
 // The engine's state as the status chip reads it (DESIGN §4 Status): online, pushing, when the last sync
-// happened and the last error, kept in the replica's `syncState` row. Only real changes are written, so
-// live queries do not wake up for nothing.
+// happened and the last error, and why it is not pushing right now (`push`), kept in the replica's
+// `syncState` row. Only real changes are written, so live queries do not wake up for nothing.
 import type { MooriDB } from '@/data/db'
 import type { SyncState } from '@/data/model/outbox'
 
@@ -22,7 +22,9 @@ export class SyncStatusWriter {
   async write(patch: Partial<SyncStatus>): Promise<void> {
     if (this.stopped) return
     const next = { ...this.status, ...patch }
-    const changed = (Object.keys(next) as Array<keyof SyncStatus>).some((k) => next[k] !== this.status[k])
+    const changed = (Object.keys(next) as Array<keyof SyncStatus>).some((k) =>
+      k === 'push' ? JSON.stringify(next.push) !== JSON.stringify(this.status.push) : next[k] !== this.status[k],
+    )
     this.status = next
     if (changed) await this.db.syncState.put({ id: 'sync', ...next })
   }

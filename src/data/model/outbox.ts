@@ -1,6 +1,7 @@
 // The outbox: mutations waiting to reach the server, in the order they were made. Each entry carries
 // the server operation to run, the replica row and fields it touched (so pulls never overwrite them
 // while it waits), and the message the user sees if the server refuses it.
+import type { PushWait } from './pushWait'
 import type { SyncedTable } from './rows'
 import type { ServerTable } from './tables'
 
@@ -148,6 +149,8 @@ export interface SyncState {
   pushing: boolean
   lastSyncedAt: number | null
   lastError: string | null
+  /** Why the engine is not pushing right now, or what its push waits on (absent before it first ran). */
+  push?: PushWait
 }
 
 export interface SignedUrl {

@@ -4,6 +4,7 @@
 // so connectivity re-renders only when the connection changes, not on every outbox write.
 import { useSyncExternalStore } from 'react'
 import type { MooriDB } from '../db'
+import type { PushWait } from '../model/pushWait'
 import { useReplicaDb } from '../ReplicaContext'
 import { useLive } from './useEqualLiveQuery'
 import { sharedLiveQuery, type SharedLiveQuery } from './sharedLiveQuery'
@@ -16,6 +17,8 @@ export interface SyncStatus {
   failedCount: number
   lastSyncedAt: number | null
   lastError: string | null
+  /** Why the engine is not pushing right now (the sync details panel says it); null before it ran. */
+  push: PushWait | null
 }
 
 /** The status as shown: offline too while the app runs from the service worker's cache. */
@@ -39,12 +42,15 @@ function readSyncStatus(db: MooriDB): Promise<SyncStatus> {
       failedCount,
       lastSyncedAt: state?.lastSyncedAt ?? null,
       lastError: state?.lastError ?? null,
+      push: state?.push ?? null,
     }
   })
 }
 
 const sameStatus = (a: SyncStatus, b: SyncStatus) =>
-  (Object.keys(a) as Array<keyof SyncStatus>).every((key) => Object.is(a[key], b[key]))
+  (Object.keys(a) as Array<keyof SyncStatus>).every((key) =>
+    key === 'push' ? JSON.stringify(a.push) === JSON.stringify(b.push) : Object.is(a[key], b[key]),
+  )
 
 const stores = new WeakMap<MooriDB, SharedLiveQuery<SyncStatus>>()
 

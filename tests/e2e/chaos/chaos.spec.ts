@@ -16,6 +16,7 @@
 import os from 'node:os'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { seededRandom, type Random } from '../../support/random'
+import { describePush, diagnosePush } from '../support/pushDiagnosis'
 import { E2E_PORT } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
 import { photo, seedWall } from '../support/walls'
@@ -491,10 +492,19 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[], sta
   const userIds = people.map((p) => p.user.id)
   const loading: string[] = []
   for (const p of people) {
-    loading.push(...(await waitFor(`${p.tabs[0]!.name} outbox`, async () => {
+    const stalled = await waitFor(`${p.tabs[0]!.name} outbox`, async () => {
       const replica = await readReplica(pageOf(p), p.user.id)
       return replica.outbox > 0 ? [`${replica.outbox} changes still waiting`] : []
-    }, CONVERGE_MS)))
+    }, CONVERGE_MS)
+    loading.push(...stalled)
+    // A stall names the engine's own account of why, from every tab of the person.
+    if (stalled.length > 0) {
+      for (const tab of p.tabs) {
+        const why = await diagnosePush(tab.page, p.user.id).then(describePush, (error: unknown) => `not readable: ${String(error)}`)
+        loading.push(`${tab.name} push: ${why}`)
+        console.info(`${tab.name} push: ${why}`)
+      }
+    }
   }
   const scopeReady = (p: Person, scope: string, live: boolean) =>
     waitFor(`${p.tabs[0]!.name} ${scope}`, async () => {
