@@ -415,11 +415,20 @@ export async function addSticker(actor: Actor, random: Random, ledger: Ledger): 
     }
     name = random.pick(names.filter(Boolean))
     itemCard = own.filter({ has: page.getByRole('button', { name, exact: true }) })
-    await itemCard.getByRole('button', { name, exact: true }).click({ timeout: HARNESS_MS })
   } catch (error) {
     if (process.env.MOORI_CHAOS_DEBUG === '1') console.info(`  stickerAdd: ${error instanceof Error ? error.message.split('\n').slice(0, 8).join(' | ') : String(error)}`)
     await page.keyboard.press('Escape')
     return ledger.skip('stickerAdd: the import dialog did not work', error)
+  }
+  try {
+    await itemCard.getByRole('button', { name, exact: true }).click({ timeout: HARNESS_MS })
+  } catch (error) {
+    // A click that timed out on a busy machine may still have landed (Playwright gives up after the
+    // browser took the click): an attempt, not a skip, so a sticker it made is not counted as a double.
+    if (process.env.MOORI_CHAOS_DEBUG === '1') console.info(`  stickerAdd click: ${error instanceof Error ? error.message.split('\n').slice(0, 8).join(' | ') : String(error)}`)
+    ledger.record({ kind: 'stickerAdd', actor: actor.name, userId: actor.user.id, accepted: false, wallId, name })
+    await page.keyboard.press('Escape')
+    return
   }
   let stickerId: string | undefined
   const ok = await accepted(async () => {
