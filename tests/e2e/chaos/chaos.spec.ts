@@ -14,7 +14,7 @@
 //   MOORI_CHAOS_ACTIONS=400             more actions per seed (200 by default)
 // In `npm test` it runs seed 1 alone, with 60 actions (CI time).
 import os from 'node:os'
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
 import { seededRandom, type Random } from '../../support/random'
 import { describePush, diagnosePush } from '../support/pushDiagnosis'
 import { E2E_PORT } from '../support/stack'
@@ -183,6 +183,26 @@ interface Person {
   /** Its tabs, oldest first: the oldest holds the sync lock. */
   tabs: Actor[]
   offlineUntil: number
+  /** The last warnings and errors its pages and workers logged (the sync engine's among them), printed
+   * when its outbox does not drain. */
+  console: string[]
+}
+
+const CONSOLE_KEPT = 40
+
+/** Keeps the warnings and errors of every page of the context and of the pages' workers. */
+function keepConsole(context: BrowserContext, began: number): string[] {
+  const kept: string[] = []
+  const keep = (where: string, message: ConsoleMessage) => {
+    if (message.type() !== 'warning' && message.type() !== 'error') return
+    kept.push(`${((Date.now() - began) / 1000).toFixed(1)} s ${where} ${message.type()}: ${message.text().slice(0, 300)}`)
+    if (kept.length > CONSOLE_KEPT) kept.shift()
+  }
+  context.on('page', (page) => {
+    page.on('console', (message) => keep('page', message))
+    page.on('worker', (worker) => worker.on('console', (message) => keep(`worker ${worker.url().split('/').pop()}`, message)))
+  })
+  return kept
 }
 
 test.describe.configure({ mode: 'serial' })
@@ -222,9 +242,10 @@ async function person(browser: Browser, user: ChaosUser, faultRandom: Random, le
   const proxy = await startTcpProxy(E2E_PORT)
   // No service worker: requests go straight from the pages and the sync worker, where routes see them.
   const context = await browser.newContext({ serviceWorkers: 'block' })
+  const logged = keepConsole(context, Date.now())
   await signInContext(context, user)
   const faults = await injectFaults(context, faultRandom, ledger.faults)
-  const p: Person = { user, context, proxy, faults, tabs: [], offlineUntil: 0 }
+  const p: Person = { user, context, proxy, faults, tabs: [], offlineUntil: 0, console: logged }
   faults.onReload = (page) => {
     ledger.interrupted()
     const reloaded = p.tabs.find((tab) => tab.page === page)
@@ -504,6 +525,7 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[], sta
         loading.push(`${tab.name} push: ${why}`)
         console.info(`${tab.name} push: ${why}`)
       }
+      console.info(`${p.tabs[0]!.name}'s last warnings and errors:\n  ${p.console.join('\n  ')}`)
     }
   }
   const scopeReady = (p: Person, scope: string, live: boolean) =>
