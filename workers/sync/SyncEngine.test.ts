@@ -340,6 +340,24 @@ describe('pushes', () => {
   })
 })
 
+describe('a change whose nudge never arrived', () => {
+  it('is pushed all the same: the engine watches the outbox, whichever tab wrote it', async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.settle(ada.engine.flush())
+    // Another tab's write, its nudge lost on the way to the leader (a worker not running, a new leader).
+    const otherTab: Replica = { ...ada.replica, sync: { nudge: () => undefined, retainScope: () => () => undefined } }
+    const wallId = await createWall(otherTab, { name: 'Unannounced' })
+    for (let i = 0; i < 40 && (await ada.db.outbox.count()) > 0; i++) {
+      await ada.net.flush()
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    expect(await ada.db.outbox.count()).toBe(0)
+    expect(server.row('walls', wallId)).toMatchObject({ name: 'Unannounced' })
+  })
+})
+
 describe('why the engine is not pushing (the push state)', () => {
   const pushState = async (db: MooriDB) => (await db.syncState.get('sync'))?.push
 

@@ -3,6 +3,7 @@
 // to the scopes that are leased (the ScopeRegistry says which), applies realtime changes, and records its
 // state for the status chip. It knows nothing about workers, tabs or React: the worker entry wires it up,
 // tests drive it directly (against the real stack, or an in-memory transport flushed by hand).
+import { liveQuery } from 'dexie'
 import type { MooriDB } from '@/data/db'
 import type { PushWait } from '@/data/model/pushWait'
 import type { SyncedTable } from '@/data/model/rows'
@@ -93,6 +94,7 @@ export class SyncEngine {
   /** When the push run under way began (0 when none runs), for the push state's `since`. */
   private pushStartedAt = 0
   private intervals: Array<ReturnType<typeof setInterval>> = []
+  private unwatchOutbox: (() => void) | null = null
   private leaseCounter = 0
   private stopped = false
 
@@ -157,11 +159,29 @@ export class SyncEngine {
     if (this.userId) this.lease({ id: `${ENGINE_TAB}:me`, scope: 'me', tab: ENGINE_TAB })
     this.intervals.push(setInterval(() => this.refreshActive(), this.windowRefreshMs))
     this.intervals.push(setInterval(() => void this.evictIdleScopes(), Math.min(this.scopeIdleMs, 3_600_000)))
+    this.watchOutbox()
     this.nudge()
+  }
+
+  /** The outbox itself says when there is work, whichever tab wrote it: a change whose nudge was lost on
+   * its way here (a tab whose worker was not running, a leader that changed meanwhile) is still pushed,
+   * instead of waiting for the next change. A push running or scheduled (a backoff, a server's
+   * Retry-After) is left to do its job. */
+  private watchOutbox(): void {
+    const subscription = liveQuery(() => this.db.outbox.count()).subscribe({
+      next: (waiting) => {
+        if (waiting > 0 && !this.pushing && !this.pushTimer) this.schedulePush(this.pushDebounceMs)
+      },
+      error: (error: unknown) => {
+        if (!this.stopped) this.log('Could not watch the outbox', error)
+      },
+    })
+    this.unwatchOutbox = () => subscription.unsubscribe()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
+    this.unwatchOutbox?.()
     this.status.stop()
     this.scopes.close()
     for (const timer of [this.pushTimer, ...this.pullTimers.values()]) if (timer) clearTimeout(timer)
@@ -267,7 +287,10 @@ export class SyncEngine {
       this.serverAnswered()
       const now = Date.now()
       await this.status.write({ pushing: false, online: true, lastSyncedAt: now, lastError: null, push: { state: 'idle', since: now } })
-      return { status: 'done', sent, requests, remaining: await this.db.outbox.count(), error: null }
+      const remaining = await this.db.outbox.count()
+      // A change made after this run's last read of the outbox goes too, even if its nudge was lost.
+      if (remaining > 0 && !this.pushTimer) this.schedulePush(this.pushDebounceMs)
+      return { status: 'done', sent, requests, remaining, error: null }
     } catch (error) {
       if (this.stopped) return { status: 'retry', sent, requests, remaining: -1, error: 'Sync stopped' }
       this.log('Push failed unexpectedly', error)
