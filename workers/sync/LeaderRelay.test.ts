@@ -13,7 +13,8 @@ import { memoryTransport, type MemoryTransport } from './testing/memoryTransport
 
 const config = { supabaseUrl: 'http://stack.test', anonKey: 'anon', apiUrl: 'http://stack.test/api', databaseName: 'moori-ada', userId: 'ada', accessToken: 't' }
 
-function browser() {
+function browser(options: { brokenStarts?: number } = {}) {
+  let brokenStarts = options.brokenStarts ?? 0
   const server = new MemoryServer()
   server.write('profiles', { id: 'ada', username: 'ada' })
   server.write('walls', { id: 'w1', name: 'Shared', owner_id: 'bo', private: false })
@@ -24,7 +25,14 @@ function browser() {
   let count = 0
   const openTab = async () => {
     const api = createSyncWorkerApi({
-      openDatabase: (name) => new MooriDB(name, { indexedDB, IDBKeyRange }),
+      openDatabase: (name) => {
+        const db = new MooriDB(name, { indexedDB, IDBKeyRange })
+        // The replica failing under a starting engine (its first read of the sync state), as many times as asked.
+        const read = db.syncState.get.bind(db.syncState)
+        db.syncState.get = ((key: 'sync') =>
+          brokenStarts-- > 0 ? Promise.reject(new Error('The replica could not be read')) : read(key)) as typeof db.syncState.get
+        return db
+      },
       transport: () => {
         const net = memoryTransport(server, 'ada')
         nets.push(net)
@@ -35,6 +43,7 @@ function browser() {
       channel: tabs.channel,
       newTabId: () => `tab${++count}`,
       engineOptions: { pushDebounceMs: 0, releaseGraceMs: 0, windowRefreshMs: 3_600_000, random: () => 0 },
+      campaignAgainMs: 20,
       log: () => undefined,
     })
     await api.start(config, () => Promise.resolve('t'))
@@ -81,6 +90,17 @@ describe('the leader relay', () => {
     expect(summary).toMatchObject({ status: 'done', remaining: 0 })
     expect(b.server.row('walls', wallId)).toMatchObject({ name: 'From the second tab' })
     expect(b.nets).toHaveLength(1) // only the leader talks to the server
+    replica.db.close()
+  })
+
+  it('a tab whose engine could not start stands again, so one tab alone still pushes', async () => {
+    const b = track(browser({ brokenStarts: 1 }))
+    const only = await b.openTab()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const replica = b.replica()
+    const wallId = await createWall(replica, { name: 'After a failed start' })
+    expect(await b.settle(only.flush())).toMatchObject({ status: 'done', remaining: 0 })
+    expect(b.server.row('walls', wallId)).toMatchObject({ name: 'After a failed start' })
     replica.db.close()
   })
 

@@ -52,6 +52,8 @@ export interface SyncWorkerEnvironment {
   channel(name: string): RelayChannel
   newTabId(): string
   engineOptions?: Partial<SyncEngineOptions>
+  /** How long a worker whose engine failed to start waits before it stands for leader again. */
+  campaignAgainMs?: number
   log?: (message: string, error?: unknown) => void
 }
 
@@ -71,6 +73,9 @@ const browserEnvironment: SyncWorkerEnvironment = {
 
 /** A sign-out waits this much longer than its push for the leader's answer, then counts for itself. */
 const SIGN_OUT_GRACE_MS = 2000
+/** A worker whose engine could not start gives the lock back and stands again after this long, so a
+ * person with one tab is not left without anyone to push their changes. */
+const CAMPAIGN_AGAIN_MS = 5000
 
 export function createSyncWorkerApi(env: SyncWorkerEnvironment = browserEnvironment): SyncWorkerApi {
   const log = env.log ?? ((message: string, error?: unknown) => console.warn(`[sync] ${message}`, error ?? ''))
@@ -148,13 +153,28 @@ export function createSyncWorkerApi(env: SyncWorkerEnvironment = browserEnvironm
         if (!relay) return
         const started = new SyncEngine({ ...env.engineOptions, db: replica, transport: env.transport(config, tokens), userId: config.userId, tokens, log })
         engine = started
-        await started.start()
+        try {
+          await started.start()
+        } catch (error) {
+          // Not a half-started leader: the engine goes, the lock goes back (the next tab may take it).
+          if (engine === started) engine = null
+          await started.stop()
+          throw error
+        }
         // The tab may have stopped while the engine started; then there is nobody to serve.
         if (!relay || engine !== started) return
         relay.lead(serve)
         repeatLeases()
       }
-      election.campaign(lead).catch((error: unknown) => log('Could not take part in the leader election', error))
+      const campaign = (current: LeaderElection) => {
+        current.campaign(lead).catch((error: unknown) => {
+          log('Could not lead the sync; standing again shortly', error)
+          setTimeout(() => {
+            if (election === current) campaign(current)
+          }, env.campaignAgainMs ?? CAMPAIGN_AGAIN_MS)
+        })
+      }
+      campaign(election)
       markReady()
     },
     setAccessToken(next) {
