@@ -81,6 +81,21 @@ describe('startSyncClient when the worker does not start', () => {
     await client.stop()
   })
 
+  it('starts again by itself after a while, with no event to wake it', async () => {
+    const db = memoryDatabase()
+    const calls: string[] = []
+    let attempts = 0
+    const spawn = () => {
+      attempts += 1
+      return attempts === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : Promise.resolve(fakeWorker(calls))
+    }
+    const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db: () => Promise.resolve(db), spawn, restartAfterMs: 30 })
+    client.retainScope('me')
+    await vi.waitFor(() => expect(calls).toEqual(['lease 1 me']))
+    expect(attempts).toBe(2)
+    await client.stop()
+  })
+
   it('keeps what a scope had: a pulled scope stays readable', async () => {
     const db = memoryDatabase()
     await db.scopes.put({ key: 'me', cursor: 'c1', lastPulledAt: 1, lastUsedAt: 1, status: 'ready', error: null })

@@ -72,7 +72,14 @@ export interface SyncClientOptions {
   db?: () => Promise<MooriDB>
   /** Tests start a fake worker; the app spawns the real one. */
   spawn?: Spawn
+  /** A worker that did not start is started again after this long (doubling, up to a few minutes),
+   * besides when the network returns or the tab wakes: a start that failed after those events (a
+   * script that failed to load in a flaky moment) would otherwise leave the tab's changes unsent. */
+  restartAfterMs?: number
 }
+
+const RESTART_AFTER_MS = 15_000
+const RESTART_AFTER_MAX_MS = 240_000
 
 /** A failed start already said so (logged and written to the scopes); calls that waited on it are dropped. */
 const reportedOnce = () => undefined
@@ -90,6 +97,8 @@ export function startSyncClient(
   const held = new Map<string, ScopeKey>()
   /** Why the worker did not start; null while it runs or starts. */
   let failure: string | null = null
+  let restartTimer: ReturnType<typeof setTimeout> | undefined
+  let restartDelay = options.restartAfterMs ?? RESTART_AFTER_MS
 
   // The one failed state a dead worker leaves: every held scope's row says why, like a failed pull,
   // so the screen shows its error with Try Again instead of a spinner that never stops.
@@ -116,6 +125,11 @@ export function startSyncClient(
           failure = error instanceof Error ? error.message : String(error)
           queued.length = 0
           reportFailure(held.values())
+          clearTimeout(restartTimer)
+          restartTimer = setTimeout(() => {
+            if (!stopped && failure !== null) restart()
+          }, restartDelay)
+          restartDelay = Math.min(restartDelay * 2, RESTART_AFTER_MAX_MS)
         },
       )
     }
@@ -157,6 +171,7 @@ export function startSyncClient(
 
   const detach = () => {
     stopped = true
+    clearTimeout(restartTimer)
     cancelScheduled()
     stopWatchingNetwork()
     document.removeEventListener('visibilitychange', onVisible)
