@@ -79,6 +79,13 @@ export async function injectFaults(context: BrowserContext, random: Random, coun
     return quietly(route.abort('connectionreset')) // ... and the answer never arrives
   }
   const isBackendCall = (url: URL) => ['/rest/v1/', '/storage/v1/', '/api/'].some((prefix) => url.pathname.startsWith(prefix))
-  await context.route(isBackendCall, (route) => quietly(handle(route)))
+  // A handler that failed without answering (its page still there) would leave the request waiting
+  // forever, which no network does: it is cut instead.
+  await context.route(isBackendCall, (route) =>
+    handle(route).catch((error: unknown) => {
+      if (process.env.MOORI_CHAOS_DEBUG === '1') console.info(`  route ${route.request().url()}: ${String(error)}`)
+      return quietly(route.abort('connectionreset'))
+    }),
+  )
   return faults
 }
