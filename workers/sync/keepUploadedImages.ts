@@ -7,6 +7,9 @@ import { imageCacheFor } from '@/lib/cacheNames'
 import { imageCacheKey } from '@/lib/imageCacheKey'
 import type { SyncTransport } from './transport'
 
+/** Keeping is best effort: a cache that has not taken the photo by then no longer holds up the push. */
+const KEEP_WITHIN_MS = 10_000
+
 /** The caches a photo is put in (the browser's CacheStorage; another in tests). */
 export type OpenCache = (name: string) => Promise<Pick<Cache, 'put'>>
 
@@ -29,12 +32,19 @@ export function keepingUploadedImages(
       await transport.upload(bucket, path, blob, contentType)
       const key = imageCacheKey(`${base}/storage/v1/object/${bucket}/${path}`)
       if (!key) return
+      let timer: ReturnType<typeof setTimeout> | undefined
       try {
-        const cache = await open(imageCacheFor(userId))
-        const headers = { 'Content-Type': contentType, 'Content-Length': String(blob.size), Date: new Date().toUTCString() }
-        await cache.put(key, new Response(blob, { status: 200, headers }))
+        const keep = async () => {
+          const cache = await open(imageCacheFor(userId))
+          const headers = { 'Content-Type': contentType, 'Content-Length': String(blob.size), Date: new Date().toUTCString() }
+          await cache.put(key, new Response(blob, { status: 200, headers }))
+        }
+        const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not kept within ${KEEP_WITHIN_MS} ms`)), KEEP_WITHIN_MS)))
+        await Promise.race([keep(), late])
       } catch (error) {
         console.warn(`[sync] Could not keep ${bucket}/${path} in the image cache`, error)
+      } finally {
+        clearTimeout(timer)
       }
     },
   }
