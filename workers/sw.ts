@@ -161,7 +161,13 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null
   // The page sends these only after the user accepted the update and pending changes were pushed:
   // SKIP_WAITING to the new version, END_FETCHES to this one when it is the version being left.
-  if (data?.type === SKIP_WAITING) event.waitUntil(self.skipWaiting())
-  else if (data?.type === END_FETCHES) event.ports[0]?.postMessage(fetches.endAll('An update was accepted'))
-  else if (data?.type === FETCHES_IN_FLIGHT) event.ports[0]?.postMessage(fetches.list())
+  if (data?.type === SKIP_WAITING) {
+    // Said at once (skipWaiting's promise settles only on activation): the ask arrived.
+    event.ports[0]?.postMessage(true)
+    event.waitUntil(self.skipWaiting())
+  } else if (data?.type === END_FETCHES) {
+    event.ports[0]?.postMessage(fetches.endAll('An update was accepted'))
+  } else if (data?.type === FETCHES_IN_FLIGHT) {
+    event.ports[0]?.postMessage(fetches.list())
+  }
 })

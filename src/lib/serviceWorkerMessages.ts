@@ -1,7 +1,8 @@
 // What the page and the service worker say to each other about an update, in one place (the worker
 // imports it too).
 
-/** To the waiting version, once the user accepted it and pending changes were pushed: take over. */
+/** To the waiting version, once the user accepted it and pending changes were pushed: take over. Answered
+ * on the message's port as soon as it arrives. */
 export const SKIP_WAITING = 'SKIP_WAITING'
 /** To the version the page is leaving, at the same moment: end the requests it is answering, which
  * hold the new one from activating. Answered on the message's port with the `FetchInFlight`s it ended. */

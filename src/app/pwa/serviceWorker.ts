@@ -89,7 +89,12 @@ export async function acceptUpdate(beforeReload: () => Promise<void>): Promise<v
   // another tab still loads, say): that one ends them, and names them in the 'ended' mark.
   const leaving = registration.active
   if (leaving && leaving !== next) endFetches(leaving)
-  next.postMessage({ type: SKIP_WAITING })
+  const answer = new MessageChannel()
+  answer.port1.onmessage = () => {
+    markUpdate('ask-received')
+    answer.port1.close()
+  }
+  next.postMessage({ type: SKIP_WAITING }, [answer.port2])
   markUpdate('asked')
 }
 
