@@ -81,6 +81,29 @@ function workerStates(page: Page): Promise<string> {
     .catch((error: unknown) => `workers: could not be read (${String(error)})`)
 }
 
+/** Every version the browser holds, as DevTools sees it: whether it runs, its state and its clients. */
+async function workerVersions(page: Page): Promise<string> {
+  try {
+    const cdp = await page.context().newCDPSession(page)
+    const versions = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) =>
+        resolve(
+          versions
+            .map((v) => `${v.versionId} ${v.status} ${v.runningStatus}, ${v.controlledClients?.length ?? 0} clients`)
+            .join('; '),
+        ),
+      )
+      setTimeout(() => resolve('no versions in 2 s'), 2000)
+    })
+    await cdp.send('ServiceWorker.enable')
+    const seen = await versions
+    await cdp.detach()
+    return `versions: ${seen}`
+  } catch (error) {
+    return `versions: could not be read (${String(error)})`
+  }
+}
+
 test('an update waits for Reload and keeps a change made before it', async ({ browser }) => {
   test.setTimeout(120_000)
   const user = await createUser()
@@ -152,7 +175,7 @@ test('an update waits for Reload and keeps a change made before it', async ({ br
     .toHaveAttribute('data-build', 'e2e-v2', { timeout: 30_000 })
     .catch(async (error: Error) => {
       throw new Error(
-        `${await workerStates(page)}; requests the workers have open: ${workerRequests()}; steps seen: ${steps.join('; ')}\n${error.message}`,
+        `${await workerStates(page)}; requests the workers have open: ${workerRequests()}; steps seen: ${steps.join('; ')}; ${await workerVersions(page)}\n${error.message}`,
       )
     })
   console.info(`the new version loaded ${Date.now() - reloadAt} ms after Reload; steps: ${steps.join('; ')}`)
