@@ -8,7 +8,8 @@
 // skipWaiting, so old and new code never mix under unsynced work.
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching'
-import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { NavigationRoute, Route, Router } from 'workbox-routing'
+import type { WorkboxPlugin } from 'workbox-core/types'
 import { CacheFirst, NetworkOnly } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
@@ -19,12 +20,28 @@ import { LIVE_SERVICE_PATTERNS, imageCacheKey, isLiveServicePath, wholeObjectKey
 import { imageCacheName, readCacheOwner } from './sw/imageCaches'
 import { receiveShare } from './sw/shareTarget'
 import { installPrecache } from './sw/parallelPrecache'
+import { FetchesInFlight, withSignal } from './sw/fetchesInFlight'
+import { END_FETCHES, FETCHES_IN_FLIGHT, SKIP_WAITING } from '../src/lib/serviceWorkerMessages'
 
 declare const self: ServiceWorkerGlobalScope
 
+// Every fetch event this worker answers is followed until it ends, and its network requests take a
+// signal that an accepted update aborts (fetchesInFlight.ts): the new version activates only once this
+// one answers nothing. Our own router, so that each event is followed from before a route sees it.
+const fetches = new FetchesInFlight()
+const router = new Router()
+self.addEventListener('fetch', (event) => {
+  const answer = fetches.follow(event, () => router.handleRequest({ event, request: event.request }))
+  if (answer) event.respondWith(answer)
+})
+/** For every strategy: its network requests end when an update is accepted. */
+const endable: WorkboxPlugin = {
+  requestWillFetch: ({ request, event }) => Promise.resolve(withSignal(request, fetches.signalFor(event))),
+}
+
 // Workbox's precache list, route and clean-up, with our own install: a few files at a time, not one.
 const manifest = self.__WB_MANIFEST
-const precache = new PrecacheController()
+const precache = new PrecacheController({ plugins: [endable] })
 precache.addToCacheList(manifest)
 const revisioned = new Set(
   manifest.flatMap((entry) => (typeof entry !== 'string' && entry.revision ? [new URL(entry.url, self.location.href).href] : [])),
@@ -35,20 +52,20 @@ self.addEventListener('install', (event) => {
   )
 })
 self.addEventListener('activate', (event) => void precache.activate(event))
-registerRoute(new PrecacheRoute(precache))
+router.registerRoute(new PrecacheRoute(precache))
 cleanupOutdatedCaches()
 // A first install controls the open page at once (nothing older to mix with); a later version only
 // activates when the user accepts it, and the page reloads then.
 clientsClaim()
 
-registerRoute(
+router.registerRoute(
   new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), {
     // Service paths and static files: only app routes get the shell.
     denylist: [/^\/(auth|rest|storage|realtime|functions)\/v1\//, /^\/api\//, /^\/inbox/, assetPathPattern],
   }),
 )
 
-registerRoute(({ url }) => isLiveServicePath(url.pathname), new NetworkOnly())
+router.registerRoute(new Route(({ url }) => isLiveServicePath(url.pathname), new NetworkOnly({ plugins: [endable] })))
 
 /** Chromium's static routing (123+), not yet in TypeScript's lib. */
 interface RoutingInstallEvent extends ExtendableEvent {
@@ -72,28 +89,33 @@ self.addEventListener('install', (event) => {
 })
 
 // A photo shared from the phone's gallery (the manifest's share_target) arrives here, online or not.
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_ACTION,
-  async ({ request }) => receiveShare(request, await caches.open(SHARED_PHOTO_CACHE), self.location.origin),
-  'POST',
+router.registerRoute(
+  new Route(
+    ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_ACTION,
+    async ({ request }) => receiveShare(request, await caches.open(SHARED_PHOTO_CACHE), self.location.origin),
+    'POST',
+  ),
 )
 
 // The cut-out worker, onnxruntime and the model (about 19 MB) are not precached: kept here the first time
 // the wardrobe fetches them, so cut-outs work offline from then on. Only real files: a 200 that is not the
 // HTML shell.
-registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isCutoutAsset(url.pathname),
-  new CacheFirst({
-    cacheName: CUTOUT_CACHE,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      {
-        cacheWillUpdate: ({ response }) =>
-          Promise.resolve(response.headers.get('content-type')?.includes('text/html') ? null : response),
-      },
-      new ExpirationPlugin({ maxEntries: 8, purgeOnQuotaError: true }),
-    ],
-  }),
+router.registerRoute(
+  new Route(
+    ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isCutoutAsset(url.pathname),
+    new CacheFirst({
+      cacheName: CUTOUT_CACHE,
+      plugins: [
+        endable,
+        new CacheableResponsePlugin({ statuses: [200] }),
+        {
+          cacheWillUpdate: ({ response }) =>
+            Promise.resolve(response.headers.get('content-type')?.includes('text/html') ? null : response),
+        },
+        new ExpirationPlugin({ maxEntries: 8, purgeOnQuotaError: true }),
+      ],
+    }),
+  ),
 )
 
 const imageStrategies = new Map<string, CacheFirst>()
@@ -103,6 +125,7 @@ function imageStrategy(cacheName: string): CacheFirst {
     strategy = new CacheFirst({
       cacheName,
       plugins: [
+        endable,
         { cacheKeyWillBeUsed: ({ request }) => Promise.resolve(imageCacheKey(request.url) ?? request.url) },
         // Offline (or a failed load), another size of the same photo beats none: the stored one first,
         // then any size kept.
@@ -124,16 +147,27 @@ function imageStrategy(cacheName: string): CacheFirst {
   return strategy
 }
 
-registerRoute(
-  ({ url, request }) => request.method === 'GET' && imageCacheKey(url.href) !== null,
-  async ({ request, event }) => {
-    const cacheName = imageCacheName(request.url, await readCacheOwner())
-    return cacheName ? imageStrategy(cacheName).handle({ request, event }) : fetch(request)
-  },
+router.registerRoute(
+  new Route(
+    ({ url, request }) => request.method === 'GET' && imageCacheKey(url.href) !== null,
+    async ({ request, event }) => {
+      const cacheName = imageCacheName(request.url, await readCacheOwner())
+      return cacheName ? imageStrategy(cacheName).handle({ request, event }) : fetch(request, { signal: fetches.signalFor(event) })
+    },
+  ),
 )
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null
-  // The page sends this only after the user accepted the update and pending changes were pushed.
-  if (data?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting())
+  // The page sends these only after the user accepted the update and pending changes were pushed:
+  // SKIP_WAITING to the new version, END_FETCHES to this one when it is the version being left.
+  if (data?.type === SKIP_WAITING) {
+    // Said at once (skipWaiting's promise settles only on activation): the ask arrived.
+    event.ports[0]?.postMessage(true)
+    event.waitUntil(self.skipWaiting())
+  } else if (data?.type === END_FETCHES) {
+    event.ports[0]?.postMessage(fetches.endAll('An update was accepted'))
+  } else if (data?.type === FETCHES_IN_FLIGHT) {
+    event.ports[0]?.postMessage(fetches.list())
+  }
 })

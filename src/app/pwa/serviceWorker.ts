@@ -9,6 +9,7 @@
 import type { Workbox } from 'workbox-window'
 import { afterFirstScreen, whenFirstScreenShown } from '@/lib/afterFirstScreen'
 import { markBoot } from '@/lib/bootMarks'
+import { END_FETCHES, SKIP_WAITING, type FetchInFlight } from '@/lib/serviceWorkerMessages'
 
 type Listener = () => void
 
@@ -81,25 +82,33 @@ export async function acceptUpdate(beforeReload: () => Promise<void>): Promise<v
   }
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
   next.addEventListener('statechange', () => {
+    markUpdate(next.state)
     if (next.state === 'activated') reload()
   })
-  const askToActivate = () => {
-    next.postMessage({ type: 'SKIP_WAITING' })
-    markUpdate('asked')
+  // Chromium activates the new version only once the one it replaces answers no request (a photo
+  // another tab still loads, say): that one ends them, and names them in the 'ended' mark.
+  const leaving = registration.active
+  if (leaving && leaving !== next) endFetches(leaving)
+  const answer = new MessageChannel()
+  answer.port1.onmessage = () => {
+    markUpdate('ask-received')
+    answer.port1.close()
   }
-  askToActivate()
-  // Asked again while it still waits: harmless if the first ask arrived, and it covers one that reached
-  // a worker being stopped. (Chromium also holds the new version until the old one ends its requests.)
-  const again = setInterval(() => {
-    if (next.state === 'installed') askToActivate()
-    else clearInterval(again)
-  }, ASK_AGAIN_MS)
+  next.postMessage({ type: SKIP_WAITING }, [answer.port2])
+  markUpdate('asked')
 }
 
-const ASK_AGAIN_MS = 3000
+function endFetches(worker: ServiceWorker): void {
+  const channel = new MessageChannel()
+  channel.port1.onmessage = (event: MessageEvent<FetchInFlight[]>) => {
+    markUpdate('ended', event.data)
+    channel.port1.close()
+  }
+  worker.postMessage({ type: END_FETCHES }, [channel.port2])
+}
 
-/** The accepted update's steps on the performance timeline (`moori:update-<step>`): a failed update
- * test names how far it got. */
-function markUpdate(step: string): void {
-  if (typeof performance !== 'undefined' && performance.mark) performance.mark(`moori:update-${step}`)
+/** The accepted update's steps on the performance timeline (`moori:update-<step>`, with what the old
+ * version ended as the 'ended' step's detail): a failed update test names how far it got. */
+function markUpdate(step: string, detail?: unknown): void {
+  if (typeof performance !== 'undefined' && performance.mark) performance.mark(`moori:update-${step}`, { detail })
 }
