@@ -18,8 +18,11 @@ export interface AuthServices {
   passwordAttempts: PasswordAttempts
   /** Sign-ups and emails asked for, per client address and per email address. */
   emailRequests: EmailRequestLimits
-  /** 6-digit codes tried (counted before the check), keyed the same way (a code has only a million values). */
+  /** 6-digit codes tried (counted before the check), per email and address and per address: a
+   * stranger's wrong codes do not block the owner's, as with passwords. */
   otpLimiter: RateLimiter
+  /** The same per email from anywhere, with ten times the room: a code has only a million values. */
+  otpPerEmail: RateLimiter
 }
 
 export function issuerOf(ctx: StackContext): string {

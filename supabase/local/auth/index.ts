@@ -50,6 +50,7 @@ export async function mountAuth(app: Hono, ctx: StackContext): Promise<{ mailbox
     }),
     emailRequests: createEmailRequestLimits(ctx.config),
     otpLimiter: createRateLimiter(limits),
+    otpPerEmail: createRateLimiter({ ...limits, max: limits.max * 10 }),
   }
 
   const auth = new Hono()
