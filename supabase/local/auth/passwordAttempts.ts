@@ -22,7 +22,7 @@ export interface PasswordLimitOptions {
 }
 
 /** An attempt let through: counted as a failure unless it is reported right. */
-export interface PasswordAttempt {
+interface PasswordAttempt {
   /** Milliseconds it waited before the check. */
   waitedMs: number
   /** The password was right: its counts are taken back and the account's failures cleared. */

@@ -26,9 +26,9 @@ interface Pulled {
 }
 
 async function pulledItem(user: TestUser, scope: string, id: string) {
-  const { data, error } = await user.client.rpc('sync_pull', { scope, since: '0' })
-  expect(error).toBeNull()
-  return (data as Pulled).rows.wardrobe_items?.find((row) => row.id === id)
+  const answer = await user.client.rpc('sync_pull', { scope, since: '0' })
+  expect(answer.error).toBeNull()
+  return (answer.data as Pulled).rows.wardrobe_items?.find((row) => row.id === id)
 }
 
 it('keeps a public item’s strokes and job id out of other people’s pulls, and in its owner’s', async () => {
@@ -58,7 +58,8 @@ it('keeps a public item’s strokes and job id out of other people’s pulls, an
   for (const scope of ['wardrobe', `profile:${profiles[0]!.username}`]) {
     const row = await pulledItem(importer, scope, id)
     expect(row, scope).toBeDefined()
-    for (const field of ['cutout_strokes', 'job_id']) if (row?.[field] != null) leaks.push(`${scope}.${field}`)
+    for (const field of ['cutout_strokes', 'job_id'])
+      if (row?.[field] != null) leaks.push(`${scope}.${field}`)
   }
   console.info(`[shared item fields] reached another user: ${leaks.join(', ') || 'none'}`)
   expect(leaks).toEqual([])
