@@ -27,9 +27,11 @@ export interface StackConfig {
   autoConfirm: boolean
   /** The local Google stand-in: anyone can claim any address on its page, so it is off unless asked. */
   googleStandIn: boolean
-  /** Failed password sign-ins allowed per email and per address within `signInWindowSeconds`; past it
-   * an address is refused (429) and an email is slowed down (never refused: its owner must get in). */
+  /** Failed password sign-ins allowed per account from one address within `signInWindowSeconds`; past
+   * it that pair is refused (429), and the account is slowed down (never refused: its owner must get in). */
   maxFailedSignIns: number
+  /** Failed password sign-ins allowed per address across accounts (then 429): credential stuffing. */
+  maxFailedSignInsPerAddress: number
   signInWindowSeconds: number
   /** The first delay of a slowed-down email, doubled per further failure up to `signInBackoffMaxMs`. */
   signInBackoffMs: number
@@ -111,6 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): StackConfig
     autoConfirm: envFlag(env.MOORI_AUTO_CONFIRM, false),
     googleStandIn: envFlag(env.MOORI_GOOGLE_STAND_IN, false),
     maxFailedSignIns: envNumber(env.MOORI_MAX_FAILED_SIGN_INS, 10),
+    maxFailedSignInsPerAddress: envNumber(env.MOORI_MAX_FAILED_SIGN_INS_PER_ADDRESS, 100),
     signInWindowSeconds: envNumber(env.MOORI_SIGN_IN_WINDOW_SECONDS, 300),
     signInBackoffMs: envNumber(env.MOORI_SIGN_IN_BACKOFF_MS, 1000),
     signInBackoffMaxMs: envNumber(env.MOORI_SIGN_IN_BACKOFF_MAX_MS, 15_000),

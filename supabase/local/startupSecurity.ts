@@ -1,11 +1,12 @@
 // What the stack checks about itself before it listens. The development JWT secret is public (it is
-// in this repository), so with it anyone mints a service_role token: the stack refuses it whenever it
-// is set up to be reached from elsewhere (bound beyond loopback, a public site URL, or a trusted
-// proxy in front: a same-host proxy makes every peer loopback), and says loudly that it is in use.
+// in this repository), so with it anyone mints a service_role token: the stack refuses it whenever
+// any setting says it is reached from elsewhere (bound beyond loopback, a public site URL, origin or
+// redirect, or a trusted proxy: a same-host proxy makes every peer loopback, and may add no header),
+// and says loudly that it is in use.
 // Other settings that hand out access (the Google stand-in) and a deployment that sends no email are
 // announced too.
 import { LOCAL_JWT_SECRET, type StackConfig } from './config'
-import { isReachableFromElsewhere } from './deployment'
+import { exposingSettings } from './deployment'
 
 const MIN_JWT_SECRET_LENGTH = 32
 
@@ -17,15 +18,14 @@ export class UnsafeStartupError extends Error {
 export function checkStartupSecurity(config: StackConfig): string[] {
   const warnings: string[] = []
   const defaultSecret = config.jwtSecret === LOCAL_JWT_SECRET
-  const reachable = isReachableFromElsewhere(config)
+  const exposing = exposingSettings(config)
+  const reachable = exposing.length > 0
   if (defaultSecret && reachable) {
     throw new UnsafeStartupError(
       `Refusing to start with the public development JWT secret on a stack set up to be reached from ` +
-        `elsewhere (listening on ${config.host}, site URL ${config.siteUrl}, ` +
-        `${config.trustedProxies.length} trusted prox${config.trustedProxies.length === 1 ? 'y' : 'ies'}): ` +
-        'anyone could mint service_role tokens. Set MOORI_JWT_SECRET to a long random value ' +
-        '(e.g. `openssl rand -hex 32`), or run for local development only (127.0.0.1, a localhost site URL, ' +
-        'no MOORI_TRUSTED_PROXIES).',
+        `elsewhere (${exposing.join('; ')}): anyone could mint service_role tokens. Set MOORI_JWT_SECRET ` +
+        'to a long random value (e.g. `openssl rand -hex 32`), or run for local development only ' +
+        '(127.0.0.1, a localhost site URL, loopback origins only, no MOORI_TRUSTED_PROXIES).',
     )
   }
   if (!defaultSecret && config.jwtSecret.length < MIN_JWT_SECRET_LENGTH) {

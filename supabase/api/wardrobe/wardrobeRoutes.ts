@@ -12,6 +12,7 @@ import type { AdminClient } from '../supabaseAdmin'
 import { ImageRejectedError, VisionBusyError, type VisionService } from '../vision/types'
 import { readImageHeader } from '../vision/imageInput'
 import { createCutOutBudget } from './cutOutBudget'
+import { createFairCutOutLine, visionInLine } from './fairCutOutLine'
 import { boxForItem, extractItemImage, removeItemBackground, signedUrlOf, visibleItem } from './cutouts'
 import { queueOotdJob, readJob } from './jobStore'
 import { readStorageObject, storageObjectOf, type StorageReader } from './storageImage'
@@ -38,6 +39,8 @@ export interface WardrobeLimits {
   /** Cut-outs (remove-background, extract-item) one user may ask for at once, and then per minute. */
   cutOutBurst: number
   cutOutsPerMinute: number
+  /** Cut-outs of one user in the vision pool at once; the rest wait their turn (fairCutOutLine.ts). */
+  cutOutsInPoolPerUser: number
   /** Cut-out files kept per item and kind; older ones no sticker shows are removed to make room. */
   variantsPerItem: number
 }
@@ -47,6 +50,7 @@ const defaultWardrobeLimits: WardrobeLimits = {
   jobsInTotal: 500,
   cutOutBurst: 20,
   cutOutsPerMinute: 12,
+  cutOutsInPoolPerUser: 2,
   variantsPerItem: 8,
 }
 
@@ -93,9 +97,10 @@ const withSuccessFlag = (error: unknown, c: Context) => errorResponse(error, c, 
 
 export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps): void {
   const limits = { ...defaultWardrobeLimits, ...deps.limits }
-  const cutOutDeps = () => ({
+  const line = createFairCutOutLine({ perUser: limits.cutOutsInPoolPerUser })
+  const cutOutDeps = (userId: string) => ({
     admin: deps.admin(),
-    vision: deps.vision(),
+    vision: visionInLine(deps.vision(), line, userId),
     reader: deps.reader,
     variantsPerItem: limits.variantsPerItem,
   })
@@ -121,7 +126,7 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
     // Charged once the request is valid, before any work: a refusal costs nothing, a repeat does.
     spendCutOut(user.id)
     const result = await withVision(() =>
-      removeItemBackground(cutOutDeps(), { userId: user.id, token: c.get('accessToken'), item, source, maxSize }),
+      removeItemBackground(cutOutDeps(user.id), { userId: user.id, token: c.get('accessToken'), item, source, maxSize }),
     )
     return c.json({ transparent_image_url: result.url, path: result.path })
   })
@@ -140,7 +145,7 @@ export function mountWardrobeRoutes(app: Hono<ApiEnv>, deps: WardrobeRouteDeps):
       const box = await boxForItem(admin, user.id, item, details as Record<string, unknown>)
       spendCutOut(user.id)
       const result = await withVision(() =>
-        extractItemImage(cutOutDeps(), { userId: user.id, token: c.get('accessToken'), item, source, box, maxSize: DEFAULT_MAX_SIZE }),
+        extractItemImage(cutOutDeps(user.id), { userId: user.id, token: c.get('accessToken'), item, source, box, maxSize: DEFAULT_MAX_SIZE }),
       )
       return c.json({ success: true, extracted_url: result.url, path: result.path })
     } catch (error) {

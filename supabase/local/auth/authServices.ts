@@ -5,8 +5,8 @@ import type { StackContext } from '../context'
 import type { Mailer } from '../mail/mailer'
 import type { PasswordHasher } from './passwords'
 import type { EmailRequestLimits } from './emailRequestLimits'
+import type { PasswordAttempts } from './passwordAttempts'
 import type { RateLimiter } from './rateLimiter'
-import type { SignInBackoff } from './signInBackoff'
 
 export interface AuthServices {
   ctx: StackContext
@@ -14,14 +14,15 @@ export interface AuthServices {
   /** Sends emails: over SMTP when configured, else into the local inbox. */
   mailer: Mailer
   passwords: PasswordHasher
-  /** Failed password sign-ins, keyed by email and by client address. */
-  signInLimiter: RateLimiter
-  /** Slows password attempts on an email with many recent failures (signInLimiter's counts). */
-  signInBackoff: SignInBackoff
+  /** Password attempts, counted before the check: per account and address, per address, per account. */
+  passwordAttempts: PasswordAttempts
   /** Sign-ups and emails asked for, per client address and per email address. */
   emailRequests: EmailRequestLimits
-  /** 6-digit codes tried (counted before the check), keyed the same way (a code has only a million values). */
+  /** 6-digit codes tried (counted before the check), per email and address and per address: a
+   * stranger's wrong codes do not block the owner's, as with passwords. */
   otpLimiter: RateLimiter
+  /** The same per email from anywhere, with ten times the room: a code has only a million values. */
+  otpPerEmail: RateLimiter
 }
 
 export function issuerOf(ctx: StackContext): string {

@@ -67,7 +67,7 @@ async function markEmailConfirmed(tx: Queryable, userId: string): Promise<void> 
 }
 
 export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
-  const { ctx, db, otpLimiter } = services
+  const { ctx, db, otpLimiter, otpPerEmail } = services
   const lifetime = ctx.config.emailLinkLifetimeSeconds
   const clientOf = (c: Context): ClientInfo => ({
     ip: clientAddress(c, ctx.config),
@@ -159,9 +159,15 @@ export function mountEmailLinkRoutes(auth: Hono, services: AuthServices): void {
     } else if (otp && body.email !== undefined) {
       const email = normalizeEmail(body.email)
       // Every code tried counts, before it is checked and in the same step as the check: counting only
-      // failures after the transaction let parallel guesses all pass the check first.
-      const wait = otpLimiter.take([`email:${email}`, `address:${client.ip}`])
+      // failures after the transaction let parallel guesses all pass the check first. Keyed by email
+      // and address, so a stranger's wrong codes do not block the owner's entry; per email from
+      // anywhere only with ten times the room, which still bounds guessing from many addresses.
+      const pairKeys = [`email:${email}|address:${client.ip}`, `address:${client.ip}`]
+      const emailKeys = [`email:${email}`]
+      const wait = Math.max(otpLimiter.retryAfter(pairKeys), otpPerEmail.retryAfter(emailKeys))
       if (wait > 0) throw tooManyAttempts(c, wait, 'Too many verification attempts. Please try again later.')
+      otpLimiter.record(pairKeys)
+      otpPerEmail.record(emailKeys)
       consume = async (tx) => {
         const user = await findUserByEmail(tx, email)
         return user && /^\d{6}$/.test(otp) ? consumeOtp(tx, user.id, otp, tokenTypesFor[type]) : null

@@ -16,35 +16,41 @@ import { prepareGoogleLinkRequests } from './googleLinkRequests'
 import { mountGoogleRoutes } from './googleRoutes'
 import { createPasswordHasher } from './passwords'
 import { createEmailRequestLimits } from './emailRequestLimits'
+import { createPasswordAttempts } from './passwordAttempts'
 import { createRateLimiter } from './rateLimiter'
-import { createSignInBackoff } from './signInBackoff'
 import { mountSettingsRoutes } from './settingsRoutes'
 import { mountSignupRoutes } from './signupRoutes'
 import { mountTokenRoutes } from './tokenRoutes'
 import { mountUserRoutes } from './userRoutes'
 
 /** Opened by a browser (email links, the Google stand-in), so no apikey is required, as on Supabase. */
-const browserPaths = new Set(['/auth/v1/verify', '/auth/v1/authorize', '/auth/v1/callback', '/auth/v1/google/link'])
+const browserPaths = new Set([
+  '/auth/v1/verify',
+  '/auth/v1/authorize',
+  '/auth/v1/callback',
+  '/auth/v1/google/link',
+])
 
 export async function mountAuth(app: Hono, ctx: StackContext): Promise<{ mailbox: Mailbox; mailer: Mailer }> {
   const mailbox = await openMailbox(ctx.db)
   const mailer = createMailer(ctx.config, mailbox)
   await prepareGoogleLinkRequests(ctx.db)
   const limits = { max: ctx.config.maxFailedSignIns, windowSeconds: ctx.config.signInWindowSeconds }
-  const signInLimiter = createRateLimiter(limits)
   const services: AuthServices = {
     ctx,
     db: ctx.db,
     mailer,
     passwords: createPasswordHasher(ctx.config.passwordHashCost),
-    signInLimiter,
-    signInBackoff: createSignInBackoff(signInLimiter, {
-      freeFailures: ctx.config.maxFailedSignIns,
+    passwordAttempts: createPasswordAttempts({
+      maxFailures: ctx.config.maxFailedSignIns,
+      maxFailuresPerAddress: ctx.config.maxFailedSignInsPerAddress,
+      windowSeconds: ctx.config.signInWindowSeconds,
       firstDelayMs: ctx.config.signInBackoffMs,
       maxDelayMs: ctx.config.signInBackoffMaxMs,
     }),
     emailRequests: createEmailRequestLimits(ctx.config),
     otpLimiter: createRateLimiter(limits),
+    otpPerEmail: createRateLimiter({ ...limits, max: limits.max * 10 }),
   }
 
   const auth = new Hono()

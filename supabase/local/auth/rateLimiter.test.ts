@@ -28,4 +28,14 @@ describe('createRateLimiter', () => {
     expect(limiter.retryAfter(['email:a'])).toBe(0)
     expect(limiter.retryAfter(['address:x'])).toBeGreaterThan(0)
   })
+
+  it('release takes back the latest event of one key', () => {
+    const limiter = createRateLimiter({ max: 2, windowSeconds: 60 })
+    expect(limiter.take(['address:x'])).toBe(0)
+    expect(limiter.take(['address:x'])).toBe(0)
+    expect(limiter.take(['address:x'])).toBeGreaterThan(0)
+    limiter.release('address:x')
+    expect(limiter.count('address:x')).toBe(1)
+    expect(limiter.take(['address:x'])).toBe(0)
+  })
 })

@@ -11,6 +11,8 @@ export interface RateLimiter {
    * pass the check before any of them is counted.
    */
   take(keys: string[]): number
+  /** Takes back the latest event of a key (an attempt counted before its check, which then succeeded). */
+  release(key: string): void
   /** Events of a key still in the window. */
   count(key: string): number
   reset(key: string): void
@@ -58,7 +60,13 @@ export function createRateLimiter(options: {
     record(keys) {
       const now = clock()
       if (failures.size > 10_000) sweep(now)
-      for (const key of keys) failures.set(key, [...recent(key, now), now].slice(-Math.max(options.max * 2, 64)))
+      for (const key of keys)
+        failures.set(key, [...recent(key, now), now].slice(-Math.max(options.max * 2, 64)))
+    },
+    release(key) {
+      const times = recent(key, clock())
+      times.pop()
+      if (times.length === 0) failures.delete(key)
     },
     count(key) {
       return recent(key, clock()).length

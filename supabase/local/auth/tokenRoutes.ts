@@ -1,5 +1,6 @@
-// POST /token: the three grants supabase-js uses. password (failures refused per client address and
-// slowed per email, so the owner is never locked out), refresh_token (rotation with reuse detection) and pkce (auth code + code verifier).
+// POST /token: the three grants supabase-js uses. password (attempts counted before the check, refused
+// per account and address and per address, only slowed per account so its owner is never locked out:
+// passwordAttempts.ts), refresh_token (rotation with reuse detection) and pkce (auth code + code verifier).
 import type { Context, Hono } from 'hono'
 import { AuthError, tooManyAttempts, validationError } from './authError'
 import type { AuthServices } from './authServices'
@@ -18,7 +19,7 @@ const pkceMethods: Record<AuthenticationMethod, SignInMethod> = {
 }
 
 export function mountTokenRoutes(auth: Hono, services: AuthServices): void {
-  const { db, signInLimiter, signInBackoff } = services
+  const { db, passwordAttempts } = services
 
   async function passwordGrant(c: Context, body: Json) {
     const rawEmail = optionalString(body, 'email')
@@ -27,21 +28,20 @@ export function mountTokenRoutes(auth: Hono, services: AuthServices): void {
     if (!password) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
     const email = rawEmail.trim().toLowerCase()
     const client = { ip: clientAddress(c, services.ctx.config), userAgent: c.req.header('user-agent') }
-    const emailKey = `email:${email}`
-    const addressKey = `address:${client.ip}`
-    // An address with too many failures is refused; an email is only slowed down (signInBackoff).
-    const wait = signInLimiter.retryAfter([addressKey])
-    if (wait > 0) throw tooManyAttempts(c, wait, 'Too many failed sign-in attempts. Please try again later.')
-    await signInBackoff.wait(emailKey)
+    const admission = await passwordAttempts.begin(email, client.ip)
+    if ('retryAfter' in admission) {
+      throw tooManyAttempts(
+        c,
+        admission.retryAfter,
+        'Too many failed sign-in attempts. Please try again later.',
+      )
+    }
 
     const user = await findUserByEmail(db, email)
     const valid = await services.passwords.verify(password, user?.encrypted_password ?? null)
-    if (!user || !valid) {
-      signInLimiter.record([emailKey, addressKey])
-      throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
-    }
+    if (!user || !valid) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+    admission.attempt.succeeded()
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
-    signInLimiter.reset(emailKey)
     const grant = await db.transaction((tx) => createSession(tx, user.id, 'password', client))
     return tokenResponse(services, grant)
   }

@@ -24,7 +24,7 @@ import {
   uploadRoute,
 } from './objectRoutes'
 import { removeRoute } from './removeObjects'
-import { serveSignedRenderRoute, serveSignedRoute, signManyRoute, signRoute } from './signedUrls'
+import { serveSignedRoute, signManyRoute, signRoute } from './signedUrls'
 import { STORAGE_BASE, storageHandler, type Route } from './storageRouter'
 
 /** Most specific first: the literal segments under /object/ are reserved bucket names. */
@@ -47,7 +47,7 @@ const routes: Route[] = [
   { method: 'GET', pattern: 'object/info/:bucket/*', handle: infoRoute },
   // Image transformations are not available locally: the original is served.
   { method: 'GET', pattern: 'render/image/public/:bucket/*', handle: renderPublicRoute },
-  { method: 'GET', pattern: 'render/image/sign/:bucket/*', handle: serveSignedRenderRoute },
+  { method: 'GET', pattern: 'render/image/sign/:bucket/*', handle: serveSignedRoute },
   { method: 'GET', pattern: 'render/image/authenticated/:bucket/*', handle: renderDownloadRoute },
 
   { method: 'POST', pattern: 'object/:bucket/*', handle: uploadRoute },

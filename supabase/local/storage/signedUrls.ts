@@ -80,13 +80,14 @@ export const signManyRoute: RouteHandler = async (ctx, c, match) => {
   return c.json(results)
 }
 
-/** GET /object/sign/<bucket>/<name>?token=…: authorised by the token alone. */
-export const serveSignedRoute: RouteHandler = (ctx, c, match) => serveSigned(ctx, c, match, false)
+/**
+ * GET /object/sign/<bucket>/<name>?token=… and /render/image/sign/…: authorised by the token alone, and
+ * served as the token says on either route. A token made for a thumbnail serves the thumbnail wherever
+ * it is used: served whole on /object/sign, it handed out the original to whoever held a thumbnail link.
+ */
+export const serveSignedRoute: RouteHandler = (ctx, c, match) => serveSigned(ctx, c, match)
 
-/** GET /render/image/sign/<bucket>/<name>?token=…: the transformation the token names. */
-export const serveSignedRenderRoute: RouteHandler = (ctx, c, match) => serveSigned(ctx, c, match, true)
-
-async function serveSigned(ctx: StackContext, c: Context, match: RouteMatch, render: boolean): Promise<Response> {
+async function serveSigned(ctx: StackContext, c: Context, match: RouteMatch): Promise<Response> {
   const { bucketId, name } = objectTarget(match)
   const token = c.req.query('token')
   if (!token) throw storageErrors.invalidRequest("querystring must have required property 'token'")
@@ -100,6 +101,6 @@ async function serveSigned(ctx: StackContext, c: Context, match: RouteMatch, ren
   const row = await selectObject(ctx.db, bucketId, name)
   if (!row) throw storageErrors.noSuchKey()
   const named = verified.claims.transformations
-  const transform = render && typeof named === 'string' ? parseTransform(new URLSearchParams(named)) : undefined
+  const transform = typeof named === 'string' ? parseTransform(new URLSearchParams(named)) : undefined
   return serveObject(ctx, row, c.req.raw, transform)
 }

@@ -12,7 +12,9 @@ import { send, type Answer } from '../support/http'
 
 const APP = 'http://localhost:4173'
 const EVIL = 'https://evil.example'
-const CONFIGURED = 'https://app.moori.example'
+// A loopback origin: a public one makes the stack a deployment (its own secret, no inbox), and this
+// suite tries the inbox of a stack run for local development.
+const CONFIGURED = 'http://app.localhost:5180'
 
 let stack: TestStack
 let victim: TestUser
@@ -152,7 +154,7 @@ describe('2. a page on another origin cannot take over the stack', () => {
     expect(acao(await read(APP))).toBe(APP)
     expect(acao(await read(CONFIGURED))).toBe(CONFIGURED)
     expect(acao(await read(`http://127.0.0.1:${stack.port}`))).toBe(`http://127.0.0.1:${stack.port}`)
-    expect(acao(await read(CONFIGURED, 'app.moori.example'))).toBe(CONFIGURED)
+    expect(acao(await read(CONFIGURED, 'app.localhost:5180'))).toBe(CONFIGURED)
     const evil = await read(EVIL)
     expect(evil.status).toBe(403)
     expect(acao(evil)).toBeUndefined()

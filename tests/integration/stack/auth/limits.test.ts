@@ -1,5 +1,6 @@
-// Guessing limits and expiry: failed password sign-ins are refused per client address and slowed
-// (never refused) per email, wrong 6-digit codes are limited per email, and email links stop working
+// Guessing limits and expiry: failed password sign-ins are refused per account from one address and
+// per address across accounts, and slowed (never refused) per account, wrong 6-digit codes are limited
+// per email and address, and email links stop working
 // after their lifetime. The clients look like they come from their own addresses through a proxy the
 // stack is told to trust (127.0.0.1); tests/security shows X-Forwarded-For is ignored otherwise. With a
 // trusted proxy the stack counts as a deployment, so the emails are read from its store, not /inbox.
@@ -16,6 +17,7 @@ beforeAll(async () => {
   stack = await startTestStack({
     autoConfirm: true,
     maxFailedSignIns: 3,
+    maxFailedSignInsPerAddress: 5,
     signInWindowSeconds: 60,
     signInBackoffMs: 5,
     signInBackoffMaxMs: 20,
@@ -58,18 +60,40 @@ describe('failed sign-in limits', () => {
     const owner = await clientFrom().auth.signInWithPassword({ email, password: 'right-pass' })
     expect(owner.error).toBeNull()
     expect(owner.data.session).not.toBeNull()
-    // (The growing delay itself is unit-tested in supabase/local/auth/signInBackoff.test.ts.)
+    // (The growing delay itself is unit-tested in supabase/local/auth/passwordAttempts.test.ts.)
+  })
+
+  it('refuses an account from one address after its failures, with Retry-After; others there get in', async () => {
+    const [target, neighbour] = [await user(), await user()]
+    const address = '198.51.100.98'
+    for (let i = 0; i < 3; i++) {
+      const { error } = await clientFrom(address).auth.signInWithPassword({
+        email: target,
+        password: 'wrong-pass',
+      })
+      expect(error?.code).toBe('invalid_credentials')
+    }
+    const blocked = await clientFrom(address).auth.signInWithPassword({
+      email: target,
+      password: 'right-pass',
+    })
+    expect(blocked.error?.status).toBe(429)
+    const neighbourThere = await clientFrom(address).auth.signInWithPassword({
+      email: neighbour,
+      password: 'right-pass',
+    })
+    expect(neighbourThere.error).toBeNull()
   })
 
   it('refuses a client address after its failures, across emails, with Retry-After', async () => {
-    const emails = [await user(), await user(), await user(), await user()]
+    const emails = [await user(), await user(), await user(), await user(), await user(), await user()]
     const address = '198.51.100.99'
-    for (const email of emails.slice(0, 3)) {
+    for (const email of emails.slice(0, 5)) {
       const { error } = await clientFrom(address).auth.signInWithPassword({ email, password: 'wrong-pass' })
       expect(error?.code).toBe('invalid_credentials')
     }
     const blocked = await clientFrom(address).auth.signInWithPassword({
-      email: emails[3]!,
+      email: emails[5]!,
       password: 'right-pass',
     })
     expect(blocked.error?.status).toBe(429)
@@ -78,29 +102,32 @@ describe('failed sign-in limits', () => {
     const raw = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({ email: emails[3], password: 'right-pass' }),
+      body: JSON.stringify({ email: emails[5], password: 'right-pass' }),
     })
     expect(raw.status).toBe(429)
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0)
     const elsewhere = await clientFrom().auth.signInWithPassword({
-      email: emails[3]!,
+      email: emails[5]!,
       password: 'right-pass',
     })
     expect(elsewhere.error).toBeNull()
   })
 
-  it('limits wrong 6-digit codes per email', async () => {
+  it('limits wrong 6-digit codes per email and address', async () => {
     const email = await user()
     await clientFrom().auth.signInWithOtp({ email })
     const code = codeOf(await storedMail(stack, email))
     const wrong = code === '123456' ? '654321' : '123456'
+    const guesser = '198.51.100.77'
     for (let i = 0; i < 3; i++) {
-      const { error } = await clientFrom().auth.verifyOtp({ email, token: wrong, type: 'email' })
+      const { error } = await clientFrom(guesser).auth.verifyOtp({ email, token: wrong, type: 'email' })
       expect(error?.code).toBe('otp_expired')
     }
-    const blocked = await clientFrom().auth.verifyOtp({ email, token: code, type: 'email' })
+    const blocked = await clientFrom(guesser).auth.verifyOtp({ email, token: code, type: 'email' })
     expect(blocked.error?.status).toBe(429)
     expect(blocked.error?.code).toBe('over_request_rate_limit')
+    // (The right code from another address still works: tests/security/attacks/codeEntryLock.test.ts;
+    // codes here expire after a second.)
   })
 })
 
