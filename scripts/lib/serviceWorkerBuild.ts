@@ -12,7 +12,7 @@ export function serviceWorkerBuild(): { follow: Plugin; plugins: Plugin[] } {
       name: 'moori-service-worker-build-follows-app',
       apply: 'build',
       configResolved(config) {
-        logLevel = config.logLevel
+        logLevel = config.logLevel ?? 'info'
       },
     },
     plugins: [
