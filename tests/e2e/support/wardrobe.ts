@@ -15,9 +15,10 @@ export const STAND_IN_ENGINE = 'e2e-stand-in-engine'
  * How long a test lets a first cut-out on the device take, named so that a test's time limit says what
  * it waits for (DESIGN §7): a cold cut-out worker compiles onnxruntime's 14 MB of WebAssembly, loads
  * u2netp and cuts one photo out. About 2 s on a quiet 2-core machine; 38-39 s measured here with a load
- * average of 13-18 (other suites on the same two cores), in the editor and in the import dialog alike.
+ * average of 13-18 (other suites on the same two cores), in the editor and in the import dialog alike,
+ * and past 60 s at a load average near 25 (two e2e runs and a typecheck beside other agents' suites).
  */
-export const DEVICE_CUTOUT_BUDGET_MS = 60_000
+export const DEVICE_CUTOUT_BUDGET_MS = 90_000
 
 /**
  * How long a test lets the stack's real engine take over one outfit photo, named for the same reason: the
