@@ -2,10 +2,11 @@
 // Moori is available', and only Reload activates it. A change made before accepting, which could not
 // be pushed yet, survives the update and reaches the server afterwards. A second tab, whose version
 // was activated by the first, reloads into it on its own Reload.
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { expect, test, type Page } from '@playwright/test'
 import { admin } from '../support/stack'
 import { createUser, signInContext } from '../support/users'
@@ -16,17 +17,27 @@ test.use(ALLOW_SERVICE_WORKERS)
 
 const servedDir = process.env.MOORI_E2E_OUT_DIR ?? 'dist'
 
-function publishSecondVersion(): void {
+/**
+ * Builds the second version aside (a build took 20-60 s on 2 busy cores, the longest part of the test),
+ * started when the test starts so it runs while the first version installs; `publish` copies it in.
+ */
+function buildSecondVersion(): { publish: () => Promise<void>; discard: () => void } {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'moori-v2-'))
-  try {
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      env: { ...process.env, MOORI_BUILD_ID: 'e2e-v2' },
-      stdio: 'ignore',
-    })
-    // Old chunks stay next to the new ones, as on a real server during a deploy.
-    cpSync(outDir, servedDir, { recursive: true })
-  } finally {
-    rmSync(outDir, { recursive: true, force: true })
+  // Its failure is held for publish to throw (not left as an unhandled rejection until then).
+  const failed = promisify(execFile)('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    env: { ...process.env, MOORI_BUILD_ID: 'e2e-v2' },
+  }).then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  )
+  return {
+    async publish() {
+      const error = await failed
+      if (error) throw error
+      // Old chunks stay next to the new ones, as on a real server during a deploy.
+      cpSync(outDir, servedDir, { recursive: true })
+    },
+    discard: () => rmSync(outDir, { recursive: true, force: true }),
   }
 }
 
@@ -46,8 +57,12 @@ function workerStates(page: Page): Promise<string> {
     .catch((error: unknown) => `workers: could not be read (${String(error)})`)
 }
 
+let secondVersion: ReturnType<typeof buildSecondVersion> | null = null
+test.afterEach(() => secondVersion?.discard())
+
 test('an update waits for Reload and keeps a change made before it', async ({ browser }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(120_000)
+  secondVersion = buildSecondVersion()
   const user = await createUser()
   const context = await browser.newContext()
   await signInContext(context, user)
@@ -71,7 +86,7 @@ test('an update waits for Reload and keeps a change made before it', async ({ br
   expect((await admin.from('walls').select('id').eq('id', wallId)).data).toEqual([])
   await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true))
 
-  publishSecondVersion()
+  await secondVersion.publish()
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration()
     await registration?.update()
