@@ -10,11 +10,14 @@ import { preloadChunks } from './scripts/lib/preloadChunks.ts'
 import { firstScreenChunks } from './scripts/lib/firstScreenChunks.ts'
 import { webManifest } from './scripts/lib/webManifest.ts'
 import { securityHeadersFile } from './scripts/lib/securityHeadersFile.ts'
+import { serviceWorkerBuild } from './scripts/lib/serviceWorkerBuild.ts'
 
 // Without configuration the app talks to the local stack on its own origin with the local anon key.
 // Production builds set VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_API_URL (see README).
 // The local anon key follows MOORI_JWT_SECRET, so a stack run with its own secret serves a working app.
 process.env.VITE_SUPABASE_ANON_KEY ||= (await makeApiKeys(process.env.MOORI_JWT_SECRET || LOCAL_JWT_SECRET)).anonKey
+
+const swBuild = serviceWorkerBuild()
 
 const isolationHeaders = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -36,6 +39,7 @@ export default defineConfig({
       apart: ['src/data/db.ts'],
     }),
     preloadChunks(['src/app/startApp.tsx']),
+    swBuild.follow,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
@@ -50,6 +54,7 @@ export default defineConfig({
         // used; the service worker keeps them then (its cut-out cache), never in the precache.
         globIgnores: ['**/*.map', 'screenshots/**', '**/cutout.worker-*.js', '**/ort*', '**/*.wasm', '**/*.onnx'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        buildPlugins: { vite: swBuild.plugins },
       },
       devOptions: { enabled: false },
     }),

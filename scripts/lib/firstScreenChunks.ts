@@ -38,7 +38,11 @@ export function firstScreenChunks({ shell, screens, apart }: Options): Plugin {
           rolldownOptions: {
             output: {
               // Without recursive dependencies: the entry's modules, which the shell imports, stay in the entry.
-              codeSplitting: { groups: [{ name: groupOf, priority: 10, includeDependenciesRecursively: false }] },
+              codeSplitting: {
+                groups: [
+                  { name: groupOf, debugName: 'first-screen', priority: 10, includeDependenciesRecursively: false },
+                ],
+              },
             },
           },
         },

@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from '../screens-i/helpers'
 import {
   INSETS,
+  type InstalledPhone,
   expectInstalledLook,
   insetsSeen,
   installedPhone,
@@ -60,37 +61,49 @@ async function resizeTo(page: Page, size: Size, label: string): Promise<void> {
 
 for (const role of ['visitor', 'owner', 'noProfile'] as const satisfies Role[]) {
   const mine = screens.filter((s) => s.as === role)
-  test(`as ${role === 'noProfile' ? 'a new account' : `the ${role}`}: installed, every screen at 320 and 375 px (the wall's also in landscape): nothing covered, nothing too small, nothing under the notch, no serious axe issue`, async () => {
-    test.setTimeout(300_000)
-    const phone = await installedPhone(fixtures, role, START)
-    const { page, context } = phone
+  test.describe(`as ${role === 'noProfile' ? 'a new account' : `the ${role}`}, installed`, () => {
+    // One installed phone for the role's tour (installing takes a profile of its own); each screen is a
+    // test of its own on it, in turn: the owner's 19 screens took 4.8 min as one test under a load of 20.
+    test.describe.configure({ mode: 'serial' })
+    let phone: InstalledPhone
+    test.beforeAll(async () => {
+      phone = await installedPhone(fixtures, role, START)
+    })
+    test.afterAll(async () => {
+      await phone.context.close()
+    })
+
     for (const screen of mine) {
-      if (page.viewportSize()?.width !== START.width || page.viewportSize()?.height !== START.height)
-        await resizeTo(page, START, `back to ${START.width} px`)
-      await page.goto(screen.path(fixtures))
-      await screen.ready(page, fixtures)
-      const installed = `${screen.name}, installed at ${START.width}×${START.height}`
-      expect.soft(await isStandalone(page), `${installed}: in the app's window`).toBe(true)
-      await showNotch(phone)
-      expect.soft(await insetsSeen(page), `${installed}: the page sees the notch and the home indicator`).toEqual(INSETS)
-      await shot(page, `${screen.name}-375`)
-      expect.soft(await underInsets(page), `${installed}: nothing fixed under the notch or the home indicator`).toEqual([])
-      await expectInstalledLook(page, installed)
-      await expectNoSeriousA11yIssues(page, installed, true)
-      const sizes = screen.landscape ? [...PORTRAIT, ...PORTRAIT.map(landscape)] : PORTRAIT
-      for (const size of sizes) {
-        const label = `${screen.name} at ${size.width}×${size.height}`
-        if (size !== START) {
-          // Only the notched phone has the notch (in landscape it would be at the side).
-          if (page.viewportSize()?.width === START.width && page.viewportSize()?.height === START.height)
-            await showNotch(phone, false)
-          await resizeTo(page, size, label)
+      test(`${screen.name} at 320 and 375 px (a wall's also in landscape): nothing covered, nothing too small, nothing under the notch, no serious axe issue`, async () => {
+        // About 15 s a screen under a load average of 20 (44 s for the first, with the install).
+        test.setTimeout(60_000)
+        const { page } = phone
+        if (page.viewportSize()?.width !== START.width || page.viewportSize()?.height !== START.height)
+          await resizeTo(page, START, `back to ${START.width} px`)
+        await page.goto(screen.path(fixtures))
+        await screen.ready(page, fixtures)
+        const installed = `${screen.name}, installed at ${START.width}×${START.height}`
+        expect.soft(await isStandalone(page), `${installed}: in the app's window`).toBe(true)
+        await showNotch(phone)
+        expect.soft(await insetsSeen(page), `${installed}: the page sees the notch and the home indicator`).toEqual(INSETS)
+        await shot(page, `${screen.name}-375`)
+        expect.soft(await underInsets(page), `${installed}: nothing fixed under the notch or the home indicator`).toEqual([])
+        await expectInstalledLook(page, installed)
+        await expectNoSeriousA11yIssues(page, installed, true)
+        const sizes = screen.landscape ? [...PORTRAIT, ...PORTRAIT.map(landscape)] : PORTRAIT
+        for (const size of sizes) {
+          const label = `${screen.name} at ${size.width}×${size.height}`
+          if (size !== START) {
+            // Only the notched phone has the notch (in landscape it would be at the side).
+            if (page.viewportSize()?.width === START.width && page.viewportSize()?.height === START.height)
+              await showNotch(phone, false)
+            await resizeTo(page, size, label)
+          }
+          await expectReachable(page, label, true)
+          // axe's spacing test is hardest where the page is narrowest; 375 px is the common phone.
+          if (size.width <= START.width) await expectTargetSizeClean(page, label, true)
         }
-        await expectReachable(page, label, true)
-        // axe's spacing test is hardest where the page is narrowest; 375 px is the common phone.
-        if (size.width <= START.width) await expectTargetSizeClean(page, label, true)
-      }
+      })
     }
-    await context.close()
   })
 }

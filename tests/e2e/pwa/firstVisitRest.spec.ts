@@ -60,7 +60,7 @@ test("a first visit shows the wall's cards from one REST request, then from the 
   expect(await position(card(page, 'Espadrilles'))).toEqual(early)
 
   // Offline after a reload, the wall opens from the replica (no REST request can answer now).
-  await waitForServiceWorker(page, 45_000)
+  await waitForServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
   await expect(card(page, 'Linen shirt, ironed')).toBeVisible()

@@ -75,10 +75,10 @@ test('a polaroid whose image is on another origin without CORP or CORS shows on 
   await signInContext(context, user)
   const page = await context.newPage()
   const shell = page.waitForResponse((response) => response.url().includes(`/wall/${wall.id}`) && response.request().isNavigationRequest())
-  // A first visit reads the account and the wall from the first pull: well over openWall's 10 s when
-  // the machine runs several suites at once (load average above 20 on 2 cores was seen).
+  // A first visit reads the account and the wall from the first pull: over openWall's 10 s when the
+  // machine runs several suites at once.
   await page.goto(`/wall/${wall.id}`)
-  await expect(page.locator('[data-canvas-item]')).toHaveCount(2, { timeout: 45_000 })
+  await expect(page.locator('[data-canvas-item]')).toHaveCount(2, { timeout: 30_000 })
   const headers = (await shell).headers()
   expect(headers['cross-origin-opener-policy']).toBe('same-origin')
   expect(headers['cross-origin-embedder-policy']).toBe('credentialless')

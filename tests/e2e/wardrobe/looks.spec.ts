@@ -34,7 +34,7 @@ for (const [label, viewport] of [['1440', DESKTOP]] as const) {
   test(`wardrobe dialogs at ${label} px: a look, and no serious accessibility issues`, async ({
     browser,
   }) => {
-    test.setTimeout(150_000)
+    test.setTimeout(120_000)
     const user = await createUser({ displayName: 'Rosa Lind' })
     const wall = await seedWall(user, { name: 'Weekend in Porto' })
     await seedWardrobeItem(user, {

@@ -25,7 +25,7 @@ const rows = (page: Page) => batchDialog(page).getByTestId('outfit-batch-row')
 test('many photos at once: each its own job, one failure, a 429 honoured, offline and a reload lose nothing', async ({
   browser,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(120_000)
   const user = await createUser()
   const context = await browser.newContext()
   await signInContext(context, user)

@@ -67,7 +67,7 @@ async function serverItem(id: string) {
 }
 
 test('select many, tag, verify, make public and delete them offline; online the server has it all and a stranger sees the public ones', async ({ browser }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(120_000)
   const owner = await createUser({ displayName: 'Batch Reviewer' })
   const items = await seedWardrobe(owner, [...fromOutfit(6), { name: 'Already checked', tags: [{ type: 'category', value: 'top' }] }])
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
