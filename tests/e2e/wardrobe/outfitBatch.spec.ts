@@ -12,6 +12,8 @@ import { ALLOW_SERVICE_WORKERS, waitForServiceWorker } from '../support/serviceW
 import { sharePhotos } from '../support/share'
 import { eventually, photo } from '../support/walls'
 import { completeJob, STAND_IN_ENGINE, type HeldJob } from '../support/wardrobe'
+import { describePush, diagnosePush } from '../support/pushDiagnosis'
+import { readScope } from '../support/replica'
 
 // Reloads offline need the service worker.
 test.use(ALLOW_SERVICE_WORKERS)
@@ -141,7 +143,14 @@ test('many photos at once: each its own job, one failure, a 429 honoured, offlin
   await context.setOffline(false)
   await completeJob(jobs[2]!, [])
   await completeJob(jobs[3]!, [])
-  await expect(batchDialog(page).getByTestId('outfit-batch-count')).toHaveText('4 of 4 done', { timeout: 30_000 })
+  await expect(batchDialog(page).getByTestId('outfit-batch-count'), 'the finished jobs reach the replica once back online')
+    .toHaveText('4 of 4 done', { timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      // Which way the news should have come (a pull, the realtime channel, the status poll) and whether the engine reaches the server.
+      const why = await diagnosePush(page, user.id).then(describePush, (e: unknown) => `not readable: ${String(e)}`)
+      const me = await readScope(page, user.id, 'me').catch(() => null)
+      throw new Error(`${String(error)}\nengine: ${why}\nscope me: ${JSON.stringify(me)}`)
+    })
   await expect(pill).toHaveCount(0)
   // The batch picked up again from the pill names its photos by place.
   await rows(page).nth(1).getByRole('button', { name: 'Retry #2', exact: true }).click()
