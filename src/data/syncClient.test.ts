@@ -22,6 +22,16 @@ function fakeWorker(calls: string[]): Started {
   return { api: api as unknown as Started['api'], terminate: () => calls.push('terminate') }
 }
 
+/** A spawn whose first start fails with `message` and whose later starts give a fake worker. */
+function failsOnce(message: string, calls: string[]) {
+  let attempts = 0
+  const spawn = () => {
+    attempts += 1
+    return attempts === 1 ? Promise.reject(new Error(message)) : Promise.resolve(fakeWorker(calls))
+  }
+  return { spawn, attempts: () => attempts }
+}
+
 describe('startSyncClient when the worker does not start', () => {
   const globals = globalThis as { window?: unknown; document?: unknown }
   beforeEach(() => {
@@ -36,11 +46,7 @@ describe('startSyncClient when the worker does not start', () => {
   it('writes the failure to every held scope, and Try Again starts a new worker with the leases', async () => {
     const db = memoryDatabase()
     const calls: string[] = []
-    let attempts = 0
-    const spawn = () => {
-      attempts += 1
-      return attempts === 1 ? Promise.reject(new Error('script answered 500')) : Promise.resolve(fakeWorker(calls))
-    }
+    const { spawn, attempts } = failsOnce('script answered 500', calls)
     const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db: () => Promise.resolve(db), spawn })
     client.retainScope('discover')
     const discover = await vi.waitFor(async () => (await db.scopes.get('discover')) ?? expect.fail('no row yet'))
@@ -54,45 +60,37 @@ describe('startSyncClient when the worker does not start', () => {
 
     client.resume?.()
     await vi.waitFor(() => expect(calls).toEqual(['lease 1 discover']))
-    expect(attempts).toBe(2)
+    expect(attempts()).toBe(2)
     await client.stop()
   })
 
   it('starts again by itself when the network comes back or the tab wakes (its script could not load offline)', async () => {
     const db = memoryDatabase()
     const calls: string[] = []
-    let attempts = 0
-    const spawn = () => {
-      attempts += 1
-      return attempts === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : Promise.resolve(fakeWorker(calls))
-    }
+    const { spawn, attempts } = failsOnce('Failed to fetch dynamically imported module', calls)
     const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db: () => Promise.resolve(db), spawn })
     client.retainScope('me')
     await vi.waitFor(async () => expect((await db.scopes.get('me'))?.status).toBe('error'))
-    expect(attempts).toBe(1)
+    expect(attempts()).toBe(1)
 
     ;(globalThis as unknown as { window: EventTarget }).window.dispatchEvent(new Event('online'))
     await vi.waitFor(() => expect(calls).toEqual(['lease 1 me']))
-    expect(attempts).toBe(2)
+    expect(attempts()).toBe(2)
     // Running now: waking up again only asks the worker to resume, it starts no third one.
     ;(globalThis as unknown as { document: EventTarget }).document.dispatchEvent(new Event('visibilitychange'))
     await vi.waitFor(() => expect(calls).toEqual(['lease 1 me', 'resume']))
-    expect(attempts).toBe(2)
+    expect(attempts()).toBe(2)
     await client.stop()
   })
 
   it('starts again by itself after a while, with no event to wake it', async () => {
     const db = memoryDatabase()
     const calls: string[] = []
-    let attempts = 0
-    const spawn = () => {
-      attempts += 1
-      return attempts === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : Promise.resolve(fakeWorker(calls))
-    }
+    const { spawn, attempts } = failsOnce('Failed to fetch dynamically imported module', calls)
     const client = startSyncClient(config, () => Promise.resolve(null), { startNow: true, db: () => Promise.resolve(db), spawn, restartAfterMs: 30 })
     client.retainScope('me')
     await vi.waitFor(() => expect(calls).toEqual(['lease 1 me']))
-    expect(attempts).toBe(2)
+    expect(attempts()).toBe(2)
     await client.stop()
   })
 
