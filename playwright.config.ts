@@ -4,6 +4,9 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
+/** Specs that run one at a time, with nothing beside them. */
+const ALONE = ['**/wardrobe/*.spec.ts', '**/pwa/update.spec.ts', '**/chaos/*.spec.ts']
+
 export const E2E_PORT = Number(process.env.MOORI_E2E_PORT ?? 54329)
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -47,6 +50,14 @@ export default defineConfig({
       ],
     },
   },
+  // Two groups: specs that only use their own users and walls run two at a time (`npm test` passes
+  // --workers=2), and specs that cannot share the machine or the served app run one at a time after them:
+  // the wardrobe's model work (its budgets are for one cut-out at a time on two cores), the update
+  // spec (it rebuilds the app the stack serves) and the chaos run.
+  projects: [
+    { name: 'shared', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, workers: 1 },
+  ],
   webServer: {
     command: 'npx tsx scripts/serve-e2e.ts',
     url: `http://localhost:${E2E_PORT}/auth/v1/health`,
