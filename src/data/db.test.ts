@@ -95,4 +95,35 @@ describe('the replica schema', () => {
     expect(await Promise.all(files.map((stored) => stored!.file.text()))).toEqual(['original p1', 'original p2'])
     db.close()
   })
+
+  it('upgrading from version 7 gives a waiting job start the mark that fails its job when refused, and nothing else', async () => {
+    const indexedDB = new IDBFactory()
+    const old = versionThree('job-start-upgrade-test', indexedDB)
+    old.version(4).stores({ outbox: '++seq, key, *keys' })
+    old.version(5).stores({ pickedPhotos: 'id, batchId, pickedAt' })
+    old.version(6).stores({})
+    old.version(7).stores({ pickedFiles: 'id' })
+    await old.open()
+    const waiting = { fields: [], failureMessage: 'Failed to start OOTD processing', createdAt: 1, rev: 0, attempts: 0 }
+    await old.table('outbox').bulkAdd([
+      {
+        ...waiting,
+        key: 'jobs:j1',
+        keys: ['jobs:j1'],
+        table: 'jobs',
+        rowId: 'j1',
+        op: { op: 'api', path: '/wardrobe/background-ootd', body: { processing_id: 'j1' } },
+        preferServerMessage: true,
+      },
+      { ...waiting, key: 'walls:w1', keys: ['walls:w1'], table: 'walls', rowId: 'w1', op: { op: 'update', table: 'walls', id: 'w1', patch: { name: 'x' } } },
+    ])
+    old.close()
+
+    const db = new MooriDB('job-start-upgrade-test', { indexedDB, IDBKeyRange })
+    await db.open()
+    const [start, rename] = await db.outbox.orderBy('seq').toArray()
+    expect(start!.onRefused).toEqual({ patch: { status: 'failed' }, messageField: 'error' })
+    expect(rename!.onRefused).toBeUndefined()
+    db.close()
+  })
 })

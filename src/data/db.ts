@@ -134,6 +134,19 @@ export class MooriDB extends Dexie {
           delete photo.file
         })
       })
+    // One owner of the outfit job's life (issue 41): the push engine lost its wardrobe rule (a refused
+    // job start fails the job on the device); the start entry carries that mark itself now. Starts queued
+    // before this version get it, as written then, so a refusal still fails their job.
+    this.version(8)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx
+          .table<OutboxEntry, number>('outbox')
+          .filter((entry) => entry.op.op === 'api' && entry.table === 'jobs' && !entry.onRefused)
+          .modify((entry) => {
+            entry.onRefused = { patch: { status: 'failed' }, messageField: 'error' }
+          })
+      })
   }
 }
 

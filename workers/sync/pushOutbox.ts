@@ -1,10 +1,11 @@
 // Pushes the outbox in order: files and product API calls one request each where they come, runs of row
 // changes in batches (one sync_push call each). Position saves superseded within a batch are not sent.
 // A change the server refuses goes to failed mutations with the spec's message and the replica gets the
-// server's version back (every row of a refused batch entry); anything transient stops the run so it
-// can be retried as a whole later.
+// server's version back (every row of a refused batch entry), or, for a row that exists only on this
+// device, what its entry says it becomes (`onRefused`); anything transient stops the run so it can be
+// retried as a whole later. The engine knows no feature's tables: what differs travels on the entry.
 import type { MooriDB } from '@/data/db'
-import type { FailedMutation, OutboxEntry } from '@/data/model/outbox'
+import type { FailedMutation, OutboxEntry, RefusalMark } from '@/data/model/outbox'
 import { localTableOf } from '@/data/model/tables'
 import { SyncError, classifySqlState, isSyncError } from './classifyError'
 import { failureMessage } from './failureMessage'
@@ -105,22 +106,21 @@ async function fail(db: MooriDB, entry: OutboxEntry, code: string, serverMessage
 /** The replica rows an entry sets fields of or removes: its own and those of `also`. */
 const rowsOf = (entry: OutboxEntry) => [{ table: entry.table, rowId: entry.rowId }, ...(entry.also ?? [])]
 
-async function refuse(db: MooriDB, transport: SyncTransport, entry: OutboxEntry, code: string, message: string) {
-  const failed = await fail(db, entry, code, message)
-  if (entry.op.op === 'api') {
-    await markJobRefused(db, entry, message)
-    return
-  }
+async function refuse(db: MooriDB, transport: SyncTransport, entry: OutboxEntry, code: string, serverMessage: string) {
+  const failed = await fail(db, entry, code, serverMessage)
+  const message = failureMessage(entry, code, serverMessage)
+  for (const refused of failed) if (refused.onRefused) await markRefused(db, refused, refused.onRefused, message)
   // A refused batch applied nothing: every row it (or an entry failed with it) touched shows the
-  // server's version again, each once.
-  const rows = new Map(failed.filter((e) => e.op.op !== 'api').flatMap(rowsOf).map((row) => [`${row.table}:${row.rowId}`, row]))
+  // server's version again, each once. An API call changes no row, and a row that exists only on this
+  // device has no server version: its entry marked it above.
+  const restorable = failed.filter((e) => e.op.op !== 'api' && !e.onRefused)
+  const rows = new Map(restorable.flatMap(rowsOf).map((row) => [`${row.table}:${row.rowId}`, row]))
   await restoreServerVersions(db, transport, [...rows.values()])
 }
 
-/** A job the API refused to start never exists on the server: the device's copy says why it failed. */
-async function markJobRefused(db: MooriDB, entry: OutboxEntry, serverMessage: string): Promise<void> {
-  if (entry.table !== 'jobs') return
-  await db.jobs.update(entry.rowId, { status: 'failed', error: failureMessage(entry, '', serverMessage) })
+/** A row that never reaches the server keeps what its refused entry says it becomes, and why. */
+async function markRefused(db: MooriDB, entry: OutboxEntry, { patch, messageField }: RefusalMark, message: string) {
+  await db.table(entry.table).update(entry.rowId, { ...patch, [messageField]: message })
 }
 
 /** A file upload, a file removal or a product API call. */

@@ -35,6 +35,14 @@ export type PushOp =
    * photo); idempotent on the server, so a retry after a lost answer starts nothing twice. */
   | { op: 'api'; path: ApiPath; body: Record<string, unknown> }
 
+/** What a refused change leaves on its row when the row exists only on this device (a job the product
+ * API never started): there is no server version to put back, so the row gets `patch` and the message
+ * the user reads in `messageField` instead. Kept on the entry, so the engine needs no rule of its own. */
+export interface RefusalMark {
+  patch: Record<string, unknown>
+  messageField: string
+}
+
 /** A replica row a change sets `fields` of, or removes. */
 export interface TouchedRow {
   table: SyncedTable
@@ -68,6 +76,8 @@ export interface OutboxEntry {
   uniqueViolationMessage?: string
   /** The server's own words, when it gave any, replace `failureMessage` (product API refusals). */
   preferServerMessage?: boolean
+  /** Set when the row exists only on this device: a refusal marks it instead of restoring it. */
+  onRefused?: RefusalMark
   createdAt: number
   /** Bumped when a newer change is folded into this entry; a push only acknowledges what it sent. */
   rev: number

@@ -2,7 +2,7 @@
 // the outbox, so the replica change and the queued push commit together or not at all. Position saves
 // of an item that is still waiting are folded into the waiting entry: only the latest position is sent.
 import type { MooriDB } from '../db'
-import type { OutboxEntry, PushOp, TouchedRow } from '../model/outbox'
+import type { OutboxEntry, PushOp, RefusalMark, TouchedRow } from '../model/outbox'
 import { toServer } from '../model/mapping'
 import type { AnyRow, SyncedTable } from '../model/rows'
 import { serverTableOf } from '../model/tables'
@@ -15,6 +15,8 @@ export interface Change {
   failureMessage: string
   uniqueViolationMessage?: string
   preferServerMessage?: boolean
+  /** See `OutboxEntry.onRefused`. */
+  onRefused?: RefusalMark
   removes?: boolean
   /** Further rows a batch op changes (see `OutboxEntry.also`). */
   also?: TouchedRow[]
@@ -65,6 +67,7 @@ export async function enqueue(db: MooriDB, changes: Change[]): Promise<void> {
       ...(change.also?.length ? { also: change.also } : {}),
       ...(change.uniqueViolationMessage ? { uniqueViolationMessage: change.uniqueViolationMessage } : {}),
       ...(change.preferServerMessage ? { preferServerMessage: true } : {}),
+      ...(change.onRefused ? { onRefused: change.onRefused } : {}),
       ...(change.coalesce ? { coalesce: change.coalesce } : {}),
     }
     await db.outbox.add(entry)

@@ -2,16 +2,17 @@
 // kept on the device and shown at once as the outfit's own item, with a job that waits in the outbox
 // behind the photo's upload. The sync worker uploads the photo, saves the item, then asks the product
 // API to start the job under the id made here, so the screens follow it from the replica before,
-// during and after it runs, offline and across reloads.
+// during and after it runs, offline and across reloads. The job itself, from queued to retried, is
+// `outfitJobs.ts`'s.
 import { newId } from '@/lib/ids'
 import { BUCKETS } from '@/lib/wardrobe/storage'
 import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
-import type { ProcessingJobRow, WardrobeItemRow } from '../model/rows'
+import type { WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import type { Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
 import { imageObjectPath, queueImage } from '../mutations/queueImage'
+import { queueOutfitJob, requeueOutfitJob } from './outfitJobs'
 import { ownItem } from './wardrobeItems'
 
 const OUTFIT_NAME = 'Outfit'
@@ -19,49 +20,6 @@ const OUTFIT_NAME = 'Outfit'
 export interface OutfitUpload {
   itemId: string
   jobId: string
-}
-
-function newJob(userId: string, jobId: string, item: WardrobeItemRow, skipTagging: boolean): ProcessingJobRow {
-  const now = new Date().toISOString()
-  return {
-    id: jobId,
-    userId,
-    kind: 'ootd',
-    status: 'queued',
-    progress: 0,
-    processedItems: 0,
-    totalItems: 0,
-    error: null,
-    input: { image_path: item.imagePath, item_id: item.id, skip_ai_tagging: skipTagging },
-    items: [],
-    createdAt: now,
-    updatedAt: now,
-    txid: '',
-  }
-}
-
-/** The outbox entry that starts the job once everything before it reached the server. */
-function startJobChange(userId: string, job: ProcessingJobRow, item: WardrobeItemRow, skipTagging: boolean): Change {
-  return {
-    table: 'jobs',
-    rowId: job.id,
-    fields: [],
-    op: {
-      op: 'api',
-      path: '/wardrobe/background-ootd',
-      body: {
-        image_url: item.imagePath,
-        user_id: userId,
-        item_id: item.id,
-        processing_id: job.id,
-        // The spec's client always sends true: the engine cuts garments out, it never redraws them.
-        skip_ai_extraction: true,
-        skip_ai_tagging: skipTagging,
-      },
-    },
-    failureMessage: messages.startOutfitFailed,
-    preferServerMessage: true,
-  }
 }
 
 /** Keeps an (already downscaled) outfit photo as a new item and queues its analysis. */
@@ -122,9 +80,8 @@ async function keepOutfit(
         updatedAt: now,
         txid: '',
       }
-      const job = newJob(userId, jobId, item, skipTagging)
       await db.wardrobeItems.add(item)
-      await db.jobs.add(job)
+      const start = await queueOutfitJob(db, jobId, item, skipTagging)
       queue(
         upload.upload,
         {
@@ -134,7 +91,7 @@ async function keepOutfit(
           op: { op: 'insert', table: 'wardrobe_items', row: toServer('wardrobeItems', item) },
           failureMessage: messages.uploadImageFailed,
         },
-        startJobChange(userId, job, item, skipTagging),
+        start,
       )
       return { itemId, jobId }
     },
@@ -145,30 +102,13 @@ async function keepOutfit(
 /** Sends an outfit photo whose analysis failed (or never started) to a new job. */
 export async function retryOutfit(replica: Replica, itemId: string, options: { skipTagging?: boolean } = {}): Promise<string> {
   const { db } = replica
-  const jobId = newId()
-  await mutate(replica, [db.wardrobeItems, db.jobs], async ({ queue }) => {
+  return mutate(replica, [db.wardrobeItems, db.jobs], async ({ queue }) => {
     const item = await ownItem(replica, itemId)
     if (!item.imagePath.startsWith(`${BUCKETS.ootd}/`)) throw new MutationError(messages.onlyOutfitsAnalysed)
-    const previous = item.jobId ? await db.jobs.get(item.jobId) : undefined
-    if (previous && (previous.status === 'queued' || previous.status === 'processing')) {
-      throw new MutationError(messages.alreadyProcessing)
-    }
-    const skipTagging = options.skipTagging ?? previous?.input.skip_ai_tagging ?? false
-    const job = newJob(item.userId, jobId, item, skipTagging)
-    await db.jobs.add(job)
-    await db.wardrobeItems.update(itemId, { jobId })
-    queue(
-      {
-        table: 'wardrobeItems',
-        rowId: itemId,
-        fields: ['jobId'],
-        op: { op: 'update', table: 'wardrobe_items', id: itemId, patch: { job_id: jobId } },
-        failureMessage: messages.startOutfitFailed,
-      },
-      startJobChange(item.userId, job, item, skipTagging),
-    )
+    const retry = await requeueOutfitJob(db, item, options)
+    queue(...retry.changes)
+    return retry.jobId
   })
-  return jobId
 }
 
 /** Sends the photo of a failed job (a batch's row knows only its job) to a new job. */

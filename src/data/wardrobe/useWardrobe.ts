@@ -5,7 +5,6 @@
 import { useMemo, useRef } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { MooriDB } from '../db'
-import { keyOf } from '../mutations/enqueue'
 import { canSeeWardrobeItem } from '../model/permissions'
 import type { ClothingTagRow, ProcessingJobRow, WardrobeItemRow } from '../model/rows'
 import { profileScope, type ScopeKey } from '../model/scopes'
@@ -14,6 +13,7 @@ import { pendingImages } from '../queries/scopeMembers'
 import { readScopeStatus, type ScopeStatus } from '../queries/useScope'
 import { compareCodeUnits } from '@/lib/compareCodeUnits'
 import { keepUnchanged } from '@/lib/sameData'
+import { jobsWaitingToStart } from './outfitJobs'
 
 export interface WardrobeEntry {
   item: WardrobeItemRow
@@ -49,18 +49,6 @@ export function wardrobeStats(entries: readonly WardrobeEntry[]): WardrobeStats 
     for (const tag of tags) if (tag.tagType === 'category') categories[tag.tagValue] = (categories[tag.tagValue] ?? 0) + 1
   }
   return { totalItems: entries.length, totalTags, categories }
-}
-
-/**
- * The jobs whose start still waits in the outbox (behind their photo's upload, or offline): the one
- * definition of "waiting to start", for the card and the processing dialog alike.
- */
-async function jobsWaitingToStart(db: MooriDB, jobIds: string[]): Promise<Set<string>> {
-  if (jobIds.length === 0) return new Set()
-  // The index's keys only ('jobs:<id>'): the entries themselves (their requests' bodies) are not needed.
-  const keys = await db.outbox.where('key').anyOf(jobIds.map((id) => keyOf('jobs', id))).keys()
-  const prefix = keyOf('jobs', '')
-  return new Set(keys.map((key) => (key as string).slice(prefix.length)))
 }
 
 /** Items with their tags, jobs and upload state, newest first (shared with wardrobe import). */

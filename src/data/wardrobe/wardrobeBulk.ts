@@ -13,7 +13,8 @@ import { MutationError, type Replica } from '../replica'
 import { keyOf, type Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
 import { TAG_VALUE_MAX, ownTag } from './wardrobeTags'
-import { forgetUnstartedJob, pictureRemoval } from './wardrobeItems'
+import { cancelUnstartedJob } from './outfitJobs'
+import { pictureRemoval } from './wardrobeItems'
 
 export type BulkAction =
   /** Gives every item the tag; `replace` removes their other tags of that type first. */
@@ -188,7 +189,7 @@ export async function bulkEditWardrobe(replica: Replica, itemIds: readonly strin
     if (action.kind === 'delete') {
       for (const item of mine) {
         queue(...pictureRemoval(item))
-        await forgetUnstartedJob(replica, item)
+        await cancelUnstartedJob(db, item.jobId)
       }
     }
     return mine.length

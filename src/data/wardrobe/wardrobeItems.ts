@@ -6,10 +6,11 @@ import { messages } from '@/lib/messages'
 import { toServer } from '../model/mapping'
 import type { CutoutSource, CutoutStrokes, WardrobeItemRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import { keyOf, type Change } from '../mutations/enqueue'
+import type { Change } from '../mutations/enqueue'
 import { mutate } from '../mutations/mutate'
 import { imageObjectPath, queueImage } from '../mutations/queueImage'
 import { STICKER_BUCKET } from '../mutations/stickers'
+import { cancelUnstartedJob } from './outfitJobs'
 
 /** The signed-in user's own item, or the reason they may not change it. */
 export async function ownItem(replica: Replica, itemId: string): Promise<WardrobeItemRow> {
@@ -133,7 +134,7 @@ export async function deleteWardrobeItem(replica: Replica, itemId: string): Prom
     await db.tags.bulkDelete(tags.map((t) => t.id))
     await db.wardrobeItems.delete(itemId)
     queue(...changes)
-    await forgetUnstartedJob(replica, item)
+    await cancelUnstartedJob(db, item.jobId)
   })
 }
 
@@ -151,14 +152,4 @@ export function pictureRemoval(item: WardrobeItemRow): Change[] {
       failureMessage: messages.deleteItemFailed,
     },
   ]
-}
-
-/** An outfit photo deleted before its analysis could start: do not start it. Inside a mutation. */
-export async function forgetUnstartedJob(replica: Replica, item: WardrobeItemRow): Promise<void> {
-  if (!item.jobId) return
-  const { db } = replica
-  const unstarted = await db.outbox.where('key').equals(keyOf('jobs', item.jobId)).toArray()
-  if (unstarted.length === 0) return
-  await db.outbox.bulkDelete(unstarted.map((e) => e.seq!))
-  await db.jobs.delete(item.jobId)
 }

@@ -5,10 +5,13 @@ import { NetworkFailure, SyncError } from '../classifyError'
 import type { ChannelStatus, SyncTransport } from '../transport'
 import type { MemoryServer } from './memoryServer'
 
-type Fault = 'offline' | 'server-error' | 'unauthorized' | 'lost-answer' | 'garbled-answer' | 'busy'
+type Fault = 'offline' | 'server-error' | 'unauthorized' | 'lost-answer' | 'garbled-answer' | 'busy' | 'refused'
 
 /** A 'busy' fault is a 429 whose Retry-After asks for this long. */
 export const BUSY_RETRY_AFTER_MS = 1000
+
+/** The server's words for a 'refused' fault. */
+export const REFUSAL_WORDS = 'The file is not an image we can read.'
 
 interface Request {
   what: string
@@ -67,6 +70,8 @@ export function memoryTransport(server: MemoryServer, userId: string | null): Me
         if (fault === 'server-error') return request.reject(new SyncError('transient', `${what}: 500`, 500))
         if (fault === 'busy') return request.reject(new SyncError('transient', `${what}: 429`, 429, '429', BUSY_RETRY_AFTER_MS))
         if (fault === 'unauthorized') return request.reject(new SyncError('auth', `${what}: JWT expired`, 401, 'PGRST301'))
+        // A 4xx the way the product API words one: the request is bad and will stay bad.
+        if (fault === 'refused') return request.reject(new SyncError('permanent', REFUSAL_WORDS, 400, '400'))
         try {
           const value = request.run()
           if (fault === 'lost-answer') request.reject(new SyncError('transient', `${what}: the answer was lost`, 0))
