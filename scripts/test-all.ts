@@ -53,7 +53,13 @@ async function checkStep(name: string, command: string, args: string[]): Promise
   const { code, output } = await runQuietly(command, args)
   console.log(`\n${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`}`)
   if (output.trim()) console.log(output.trimEnd())
-  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 }
+  return {
+    name,
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    seconds: (Date.now() - started) / 1000,
+  }
 }
 
 interface VitestFile {
@@ -75,9 +81,13 @@ interface VitestProject {
 
 function fileFailures(file: VitestFile): string[] {
   const where = path.relative(process.cwd(), file.name)
-  const tests = file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${where} › ${a.fullName}`)
+  const tests = file.assertionResults
+    .filter((a) => a.status === 'failed')
+    .map((a) => `${where} › ${a.fullName}`)
   // A file that fails to load counts as a failure even though it ran no test.
-  return tests.length > 0 || file.status !== 'failed' ? tests : [`${where} › ${file.message?.split('\n')[0] ?? 'did not load'}`]
+  return tests.length > 0 || file.status !== 'failed'
+    ? tests
+    : [`${where} › ${file.message?.split('\n')[0] ?? 'did not load'}`]
 }
 
 /** One vitest project, run on its own (unit tests that wait on real time stay clear of the integration
@@ -96,11 +106,13 @@ async function vitestStep(project: VitestProject): Promise<StepResult> {
   ])
   const json = await readJson<VitestJson>(output)
   const seconds = (Date.now() - started) / 1000
-  if (!json) return { name: project.name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
+  if (!json)
+    return { name: project.name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
   const files = json.testResults.filter((f) =>
     project.under.some((dir) => path.relative(process.cwd(), f.name).startsWith(`${dir}/`)),
   )
-  const count = (status: string) => files.reduce((n, f) => n + f.assertionResults.filter((a) => a.status === status).length, 0)
+  const count = (status: string) =>
+    files.reduce((n, f) => n + f.assertionResults.filter((a) => a.status === status).length, 0)
   const failures = files.flatMap(fileFailures)
   // vitest failed without naming a test (an unhandled error between tests): the step still fails.
   const failed = failures.length > 0 ? failures.length : code !== 0 ? 1 : 0
@@ -137,10 +149,17 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = [
   })
 }
 
-async function playwrightStep(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<StepResult> {
+async function playwrightStep(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<StepResult> {
   const started = Date.now()
   const output = path.join(resultsDir, `${name}.json`)
-  const code = await run('npx', ['playwright', 'test', ...args, '--reporter=list,json'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output })
+  const code = await run('npx', ['playwright', 'test', ...args, '--reporter=list,json'], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+  })
   const json = await readJson<PlaywrightJson>(output)
   const seconds = (Date.now() - started) / 1000
   if (!json) return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit ${code}, no report` }
@@ -178,7 +197,10 @@ const noTraces = { MOORI_E2E_TRACE: 'off' }
 // (playwright.config.ts names the two groups).
 steps.push(await playwrightStep('e2e', ['--project', 'shared', '--workers', '2'], noTraces))
 steps.push(
-  await playwrightStep('e2e-alone', ['--project', 'alone', '--grep-invert', '@chaos'], { ...noTraces, MOORI_E2E_SKIP_BUILD: '1' }),
+  await playwrightStep('e2e-alone', ['--project', 'alone', '--grep-invert', '@chaos'], {
+    ...noTraces,
+    MOORI_E2E_SKIP_BUILD: '1',
+  }),
 )
 // The chaos run on the app the e2e step just built: one seed of 60 actions, about three minutes
 // (`npm run chaos` runs its regression seeds and more, 200 actions each).
@@ -195,7 +217,9 @@ console.log('\nSummary')
 for (const s of steps) {
   const skipped = s.skipped ? `, ${s.skipped} skipped` : ''
   const note = s.note ? ` (${s.note})` : ''
-  console.log(`  ${s.name.padEnd(12)} ${s.passed} passed, ${s.failed} failed${skipped}  ${s.seconds.toFixed(1)} s${note}`)
+  console.log(
+    `  ${s.name.padEnd(12)} ${s.passed} passed, ${s.failed} failed${skipped}  ${s.seconds.toFixed(1)} s${note}`,
+  )
 }
 const failures = steps.flatMap((s) => (s.failures ?? []).map((f) => `  ${s.name}: ${f}`))
 if (failures.length > 0) console.log(`Failed\n${failures.join('\n')}`)
