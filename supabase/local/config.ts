@@ -4,6 +4,7 @@
 // to serve them beyond loopback (see startupSecurity.ts).
 import path from 'node:path'
 import type { ApiConfig } from '../api/app'
+import type { RenderLimits } from './storage/renderCache'
 
 export interface StackConfig {
   /** Port for HTTP and WebSocket (Auth, REST, Realtime, Storage, inbox, product API). */
@@ -51,6 +52,9 @@ export interface StackConfig {
   /** Tries per email before it is given up (logged), and the first wait between tries (doubled each time). */
   mailAttempts: number
   mailRetryDelayMs: number
+  /** Storage's image renderer: renders at once and waiting (overall and per caller), a time limit per
+   * render and the disk budget of its cache (its pixel limit is the app's, MAX_IMAGE_PIXELS). */
+  renders: RenderLimits
   /** Largest REST request body (bytes) and most rows one insert may carry. */
   maxRestBodyBytes: number
   maxRowsPerInsert: number
@@ -127,6 +131,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): StackConfig
     mailRetryDelayMs: envNumber(env.MOORI_MAIL_RETRY_DELAY_MS, 2000),
     maxRestBodyBytes: envNumber(env.MOORI_MAX_REST_BODY_BYTES, 2 * 1024 * 1024),
     maxRowsPerInsert: envNumber(env.MOORI_MAX_ROWS_PER_INSERT, 1000),
+    renders: renderLimitsFromEnv(env),
+  }
+}
+
+/** The renderer's bounds: two renders at a time (the small servers this runs on), 32 more waiting, 8 of
+ * one caller's (a browser opens 6 connections to a host, so a wall's photos queue rather than fail), 10
+ * seconds each, and 256 MB of renders on disk: a 480 px photo is about 30 KB, so some 8,000 of them. */
+function renderLimitsFromEnv(env: NodeJS.ProcessEnv): RenderLimits {
+  return {
+    running: Math.max(1, envNumber(env.MOORI_RENDER_CONCURRENCY, 2)),
+    waiting: envNumber(env.MOORI_RENDER_QUEUE, 32),
+    perCaller: Math.max(1, envNumber(env.MOORI_RENDER_QUEUE_PER_CALLER, 8)),
+    timeoutSeconds: Math.max(1, Math.round(envNumber(env.MOORI_RENDER_TIMEOUT_SECONDS, 10))),
+    cacheBytes: Math.round(envNumber(env.MOORI_RENDER_CACHE_MB, 256) * 1024 * 1024),
   }
 }
 

@@ -7,6 +7,7 @@ import type { OriginPolicy } from './guard/originPolicy'
 import type { ApiKeys } from './keys'
 import type { AuthResolution } from './requestAuth'
 import type { SessionWatch } from './sessionWatch'
+import type { ImageRenders } from './storage/renderCache'
 import { resolveRequestAuth } from './requestAuth'
 
 export interface StackContext {
@@ -21,6 +22,8 @@ export interface StackContext {
   storageRoot: string
   /** Sign-outs and deleted accounts, for the realtime channels that hold their tokens. */
   sessions: SessionWatch
+  /** Storage's image renderer and its cache, bounded by `config.renders`. */
+  renders: ImageRenders
 }
 
 /** Resolves the apikey and Authorization headers of a Hono request. */

@@ -25,6 +25,7 @@ import { localApiInstanceId, localStorageOrigins } from './apiWiring'
 import { mountApp } from './serveApp'
 import { checkStartupSecurity } from './startupSecurity'
 import { createSessionWatch } from './sessionWatch'
+import { ImageRenders } from './storage/renderCache'
 
 /** What tests and scripts need of a running stack besides the product API. */
 export interface StackHandle {
@@ -71,6 +72,7 @@ export async function startLocalStack(config: StackConfig): Promise<LocalStack> 
     storageRoot,
     publicUrl: () => publicUrl,
     sessions: createSessionWatch(),
+    renders: new ImageRenders(storageRoot, config.renders),
   }
 
   const app = new Hono()

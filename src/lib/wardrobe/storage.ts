@@ -24,3 +24,7 @@ export const OUTFIT_PHOTO_BUCKETS: readonly string[] = [BUCKETS.ootd, BUCKETS.wa
 
 /** The largest image the product API reads (bytes). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+
+/** The most pixels an image may have to be decoded on the server (the product API's reader and
+ * Storage's renderer): a few hundred KB of PNG can hold far more, and decoding allocates every one. */
+export const MAX_IMAGE_PIXELS = 50_000_000

@@ -3,11 +3,10 @@
 // byte count and the header, before anything is decoded. What passes is EXIF-oriented, flattened onto
 // white and downscaled: the models see at most 320 px, so decoding a 12 MP photo at full size only costs.
 import sharp, { type Metadata } from 'sharp'
-import { MAX_IMAGE_BYTES } from '../../../src/lib/wardrobe/storage'
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../src/lib/wardrobe/storage'
 import { ImageRejectedError } from './types'
 import type { RgbImage } from '../../../src/lib/cutout/types'
 import type { PixelRect } from '../../../src/lib/cutout/trim'
-const MAX_IMAGE_PIXELS = 50_000_000
 /** Long side of the image the outfit analysis works on (masks, pose, regions and stickers). */
 export const ANALYSIS_LONG_SIDE = 1024
 /** The largest working size a cut-out may ask for; the mask refinement is O(pixels). */

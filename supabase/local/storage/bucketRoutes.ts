@@ -163,6 +163,7 @@ export const deleteBucketRoute: RouteHandler = async (ctx, c, match) => {
     throw mapped.body.code === 'NoSuchBucket' ? storageErrors.bucketNotEmpty() : mapped
   }
   if (deleted === 0) await refusedWrite(ctx, id)
+  await ctx.renders.forgetBucket(id)
   return c.json({ message: 'Successfully deleted' })
 }
 

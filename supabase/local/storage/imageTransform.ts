@@ -1,12 +1,15 @@
 // Image transformations as Supabase Storage offers them (`/render/image/...`, asked for by supabase-js
 // with `transform: { width, height, resize, quality }`): the query or the signed token names them, and
 // sharp resizes the stored image. Nothing is ever enlarged, the format stays the stored one (AVIF,
-// slow to encode, is answered as WebP), and absurd sizes are refused rather than attempted.
+// slow to encode, is answered as WebP), and absurd sizes are refused rather than attempted. Sides and
+// quality are snapped up to the few that are rendered (renderSizes.ts); an image with more pixels than
+// any upload the app makes is refused from its header, before it is decoded (renderPixels.ts), and one
+// render may take so long and no longer.
 import sharp from 'sharp'
+import { assertRenderablePixels } from './renderPixels'
+import { MAX_RENDER_SIDE, MIN_RENDER_QUALITY, snapQuality, snapSide } from './renderSizes'
 import { storageErrors } from './storageError'
 
-/** Supabase's own limit for a transformed image's side. */
-const MAX_TRANSFORM_SIDE = 2500
 const DEFAULT_QUALITY = 80
 
 type ResizeMode = 'cover' | 'contain' | 'fill'
@@ -21,13 +24,14 @@ export interface ImageTransform {
 function side(value: string | null, name: string): number | undefined {
   if (value === null || value === '') return undefined
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 1 || n > MAX_TRANSFORM_SIDE) {
-    throw storageErrors.invalidRequest(`${name} must be a whole number of pixels from 1 to ${MAX_TRANSFORM_SIDE}`)
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RENDER_SIDE) {
+    throw storageErrors.invalidRequest(`${name} must be a whole number of pixels from 1 to ${MAX_RENDER_SIDE}`)
   }
-  return n
+  return snapSide(n)
 }
 
-/** The transformation named by `params` (a render URL's query, or a signed token's `transformations`). */
+/** The transformation named by `params` (a render URL's query, or a signed token's `transformations`),
+ * its sides and quality snapped up to rendered ones. */
 export function parseTransform(params: URLSearchParams): ImageTransform {
   const width = side(params.get('width'), 'width')
   const height = side(params.get('height'), 'height')
@@ -37,12 +41,12 @@ export function parseTransform(params: URLSearchParams): ImageTransform {
   }
   const qualityText = params.get('quality')
   const quality = qualityText === null || qualityText === '' ? DEFAULT_QUALITY : Number(qualityText)
-  if (!Number.isInteger(quality) || quality < 20 || quality > 100) {
-    throw storageErrors.invalidRequest('quality must be a whole number from 20 to 100')
+  if (!Number.isInteger(quality) || quality < MIN_RENDER_QUALITY || quality > 100) {
+    throw storageErrors.invalidRequest(`quality must be a whole number from ${MIN_RENDER_QUALITY} to 100`)
   }
   const format = params.get('format')
   if (format !== null && format !== 'origin') throw storageErrors.invalidRequest('format must be origin')
-  return { width, height, resize, quality }
+  return { width, height, resize, quality: snapQuality(quality) }
 }
 
 /** The same transformation always reads the same, for cache keys and signed tokens. */
@@ -67,14 +71,27 @@ export function transformFromBody(value: unknown): ImageTransform | null {
 
 const FIT: Record<ResizeMode, 'cover' | 'inside' | 'fill'> = { cover: 'cover', contain: 'inside', fill: 'fill' }
 
-/** The stored image transformed, or a 415 when the stored bytes are not an image sharp can read. */
+export interface RenderBounds {
+  /** Most pixels of the stored image (all frames of an animation together). */
+  maxPixels: number
+  /** Longest one render may take; sharp stops it after this many whole seconds. */
+  timeoutSeconds: number
+}
+
+/** The stored image transformed; a 422 when it has too many pixels, a 415 when the stored bytes are not
+ * an image sharp can read, a 503 when rendering it took too long. */
 export async function renderImage(
   bytes: Uint8Array,
   mimetype: string,
   t: ImageTransform,
+  bounds: RenderBounds,
 ): Promise<{ bytes: Buffer; mimetype: string }> {
+  const animated = mimetype === 'image/gif'
+  await assertRenderablePixels(bytes, animated, bounds.maxPixels)
   try {
-    let image = sharp(bytes, { animated: mimetype === 'image/gif', limitInputPixels: 100_000_000 }).rotate()
+    let image = sharp(bytes, { animated, limitInputPixels: bounds.maxPixels })
+      .timeout({ seconds: bounds.timeoutSeconds })
+      .rotate()
     if (t.width || t.height) {
       image = image.resize({ width: t.width, height: t.height, fit: FIT[t.resize], withoutEnlargement: true })
     }
@@ -89,7 +106,8 @@ export async function renderImage(
       default:
         return { bytes: await image.jpeg({ quality: t.quality, mozjpeg: true }).toBuffer(), mimetype: 'image/jpeg' }
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof Error && /timeout/i.test(error.message)) throw storageErrors.renderTimedOut()
     throw storageErrors.invalidMime(`${mimetype} (not an image that can be transformed)`)
   }
 }

@@ -19,10 +19,9 @@ import {
   downloadRoute,
   infoRoute,
   publicDownloadRoute,
-  renderDownloadRoute,
-  renderPublicRoute,
   uploadRoute,
 } from './objectRoutes'
+import { renderDownloadRoute, renderPublicRoute } from './renderRoutes'
 import { removeRoute } from './removeObjects'
 import { serveSignedRoute, signManyRoute, signRoute } from './signedUrls'
 import { STORAGE_BASE, storageHandler, type Route } from './storageRouter'
@@ -45,7 +44,7 @@ const routes: Route[] = [
   { method: 'GET', pattern: 'object/public/:bucket/*', handle: publicDownloadRoute },
   { method: 'GET', pattern: 'object/authenticated/:bucket/*', handle: downloadRoute },
   { method: 'GET', pattern: 'object/info/:bucket/*', handle: infoRoute },
-  // Image transformations are not available locally: the original is served.
+  // Image transformations (renderRoutes.ts, signedUrls.ts), bounded in renderCache.ts.
   { method: 'GET', pattern: 'render/image/public/:bucket/*', handle: renderPublicRoute },
   { method: 'GET', pattern: 'render/image/sign/:bucket/*', handle: serveSignedRoute },
   { method: 'GET', pattern: 'render/image/authenticated/:bucket/*', handle: renderDownloadRoute },
@@ -62,5 +61,6 @@ export async function mountStorage(app: Hono, ctx: StackContext): Promise<void> 
   // never committed: what the database still names is put back, then the scratch directory is emptied.
   const restored = await recoverFileChanges(ctx.db, ctx.storageRoot)
   if (restored > 0) console.info(`storage: put back ${restored} file(s) changed by requests a crash cut short`)
+  await ctx.renders.load()
   app.all(`${STORAGE_BASE}/*`, storageHandler(ctx, routes))
 }

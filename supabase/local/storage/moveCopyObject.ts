@@ -1,6 +1,7 @@
 // move() and copy(), within a bucket or across buckets. Move renames the row as the caller (the update
 // policy must allow both the old and the new name), copy inserts a new row as the caller (insert
-// policy); the destination bucket's rules apply when bytes change bucket.
+// policy); the destination bucket's rules apply when bytes change bucket. A moved object's renders,
+// kept under its old name, are deleted.
 import type { StackContext } from '../context'
 import { checkUpload, requireBucket, type BucketRow } from './bucketRules'
 import { callerAuth, callerUserId } from './callerAuth'
@@ -73,6 +74,7 @@ export const moveRoute: RouteHandler = async (ctx, c) => {
       bucketDir(ctx.storageRoot, t.sourceBucket),
     )
   })
+  await ctx.renders.forgetObject(t.sourceBucket, t.sourceKey)
   return c.json({ message: 'Successfully moved' })
 }
 

@@ -1,12 +1,11 @@
 // Object routes that act on one object named in the URL: upload, download (as the caller, or public),
 // info and delete. Reads and deletes run as the caller, so an object the policies hide is simply not
-// found; a missing bucket is reported as such.
+// found; a missing bucket is reported as such. An object deleted or replaced takes its renders along.
 import { asRole, type RequestAuth } from '../db/asRole'
 import type { StackContext } from '../context'
 import { loadBucket, requireBucket } from './bucketRules'
 import { callerAuth } from './callerAuth'
 import { asRoleWithFiles } from './fileChanges'
-import { parseTransform } from './imageTransform'
 import { bucketNameFromSegment, objectNameFromSegments } from './objectKey'
 import { bucketDir, objectFilePath, scratchDir } from './objectFiles'
 import { objectColumns, objectInfoJson, selectObject, type ObjectRow } from './objectRows'
@@ -58,20 +57,6 @@ async function publicObject(ctx: StackContext, match: RouteMatch): Promise<Objec
 export const publicDownloadRoute: RouteHandler = async (ctx, c, match) =>
   serveObject(ctx, await publicObject(ctx, match), c.req.raw)
 
-/** GET /render/image/public/<bucket>/<name>?width=…: a public object, transformed. */
-export const renderPublicRoute: RouteHandler = async (ctx, c, match) => {
-  const transform = parseTransform(new URL(c.req.url).searchParams)
-  return serveObject(ctx, await publicObject(ctx, match), c.req.raw, transform)
-}
-
-/** GET /render/image/authenticated/<bucket>/<name>?width=…: an object the caller may read, transformed. */
-export const renderDownloadRoute: RouteHandler = async (ctx, c, match) => {
-  const transform = parseTransform(new URL(c.req.url).searchParams)
-  const auth = await callerAuth(ctx, c)
-  const { bucketId, name } = objectTarget(match)
-  return serveObject(ctx, await visibleObject(ctx, auth, bucketId, name), c.req.raw, transform)
-}
-
 export const infoRoute: RouteHandler = async (ctx, c, match) => {
   const auth = await callerAuth(ctx, c)
   const { bucketId, name } = objectTarget(match)
@@ -91,5 +76,6 @@ export const deleteObjectRoute: RouteHandler = async (ctx, c, match) => {
     if (rows.length === 0) throw storageErrors.noSuchKey()
     await files.remove(file, bucketDir(ctx.storageRoot, bucketId))
   })
+  await ctx.renders.forgetObject(bucketId, name)
   return c.json({ message: 'Successfully deleted' })
 }

@@ -1,6 +1,6 @@
 // remove(): deletes exactly the named objects the caller may delete (policies decide; the rest are
-// skipped silently) and their files, and returns the deleted rows. Emptying a bucket is the same with
-// every object of the bucket.
+// skipped silently), their files and their renders, and returns the deleted rows. Emptying a bucket is
+// the same with every object of the bucket; deleting an account removes the user's files through here.
 import type { RequestAuth } from '../db/asRole'
 import type { StackContext } from '../context'
 import { requireBucket } from './bucketRules'
@@ -20,7 +20,7 @@ export async function deleteObjects(
   names: string[] | null,
 ): Promise<ObjectRow[]> {
   const dir = bucketDir(ctx.storageRoot, bucketId)
-  return asRoleWithFiles(ctx.db, auth, scratchDir(ctx.storageRoot), async (tx, files) => {
+  const deleted = await asRoleWithFiles(ctx.db, auth, scratchDir(ctx.storageRoot), async (tx, files) => {
     const { rows } = await tx.query<ObjectRow>(
       `delete from storage.objects
         where bucket_id = $1 and ($2::text[] is null or name = any($2::text[]))
@@ -34,6 +34,8 @@ export async function deleteObjects(
     }
     return rows
   })
+  for (const row of deleted) await ctx.renders.forgetObject(bucketId, row.name)
+  return deleted
 }
 
 export const removeRoute: RouteHandler = async (ctx, c, match) => {

@@ -1,12 +1,12 @@
 // The download reply shared by the authenticated, public and signed routes: the stored bytes with the
 // Content-Type, Cache-Control and ETag kept in the object's metadata, `?download[=name]` as an
-// attachment, and 304 for a matching If-None-Match. The render routes pass a transformation: then the
-// reply is the transformed image (renderCache.ts), with its own type, length and ETag.
+// attachment, and 304 for a matching If-None-Match. The render routes pass a transformation and who
+// asked for it: then the reply is the transformed image (renderCache.ts), with its own type, length and
+// ETag.
 import type { StackContext } from '../context'
 import type { ImageTransform } from './imageTransform'
 import { objectFilePath, readObjectFile } from './objectFiles'
 import type { ObjectRow } from './objectRows'
-import { cachedRender } from './renderCache'
 import { storageErrors } from './storageError'
 
 function contentDisposition(filename: string): string {
@@ -15,11 +15,17 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+export interface RenderAsk {
+  transform: ImageTransform
+  /** Who asked (renderCaller.ts), for their share of the render queue. */
+  caller: string
+}
+
 export async function serveObject(
   ctx: StackContext,
   row: ObjectRow,
   request: Request,
-  transform?: ImageTransform,
+  render?: RenderAsk,
 ): Promise<Response> {
   const readStored = async () => {
     const stored = await readObjectFile(objectFilePath(ctx.storageRoot, row.bucket_id, row.name))
@@ -27,7 +33,7 @@ export async function serveObject(
     return stored
   }
   const meta = row.metadata ?? {}
-  const rendered = transform ? await cachedRender(ctx.storageRoot, row, readStored, transform) : null
+  const rendered = render ? await ctx.renders.render(row, readStored, render.transform, render.caller) : null
   const bytes = rendered ? new Uint8Array(rendered.bytes) : await readStored()
   const eTag = rendered ? rendered.eTag : meta.eTag
   const headers = new Headers({

@@ -15,6 +15,7 @@ import { bucketNameFromSegment, isValidObjectName } from './objectKey'
 import { objectTarget, visibleObject } from './objectRoutes'
 import { selectObject } from './objectRows'
 import type { RouteHandler, RouteMatch } from './storageRouter'
+import { renderCaller } from './renderRoutes'
 import { serveObject } from './serveObject'
 import { storageErrors } from './storageError'
 
@@ -101,6 +102,9 @@ async function serveSigned(ctx: StackContext, c: Context, match: RouteMatch): Pr
   const row = await selectObject(ctx.db, bucketId, name)
   if (!row) throw storageErrors.noSuchKey()
   const named = verified.claims.transformations
-  const transform = typeof named === 'string' ? parseTransform(new URLSearchParams(named)) : undefined
-  return serveObject(ctx, row, c.req.raw, transform)
+  const render =
+    typeof named === 'string'
+      ? { transform: parseTransform(new URLSearchParams(named)), caller: renderCaller(ctx, c, null) }
+      : undefined
+  return serveObject(ctx, row, c.req.raw, render)
 }

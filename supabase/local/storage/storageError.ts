@@ -14,6 +14,8 @@ export class StorageError extends Error {
     /** HTTP status of the reply; may differ from `statusCode` where storage-api answers 400. */
     readonly status: number,
     readonly body: StorageErrorBody,
+    /** Headers the reply carries besides its JSON (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(body.message)
   }
@@ -22,6 +24,8 @@ export class StorageError extends Error {
 function make(status: number, statusCode: string, code: string, error: string, message: string) {
   return new StorageError(status, { statusCode, code, error, message })
 }
+
+const megapixels = (pixels: number) => `${(pixels / 1e6).toFixed(1)} megapixels`
 
 const rlsMessage = 'new row violates row-level security policy'
 
@@ -61,6 +65,27 @@ export const storageErrors = {
     make(400, '400', 'InvalidSignature', 'InvalidSignature', message),
   notFoundRoute: () => make(404, '404', 'NotFound', 'Not Found', 'Route not found'),
   internal: () => make(500, '500', 'InternalError', 'Internal Server Error', 'Internal Server Error'),
+  tooManyPixels: (pixels: number, limit: number) =>
+    make(
+      422,
+      '422',
+      'ImageTooLarge',
+      'Unprocessable Entity',
+      `The image has too many pixels to transform (${megapixels(pixels)}; the limit is ${megapixels(limit)})`,
+    ),
+  renderTimedOut: () =>
+    make(503, '503', 'RenderTimeout', 'Service Unavailable', 'Transforming the image took too long'),
+  tooManyRenders: (retryAfterSeconds: number) =>
+    new StorageError(
+      429,
+      {
+        statusCode: '429',
+        code: 'SlowDown',
+        error: 'Too Many Requests',
+        message: 'Too many images are being transformed; try again shortly',
+      },
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
 }
 
 function pgCode(error: unknown): string | undefined {
@@ -88,6 +113,6 @@ export function toStorageError(error: unknown): StorageError {
 }
 
 export function errorResponse(error: unknown): Response {
-  const { status, body } = toStorageError(error)
-  return Response.json(body, { status })
+  const { status, body, headers } = toStorageError(error)
+  return Response.json(body, { status, headers })
 }

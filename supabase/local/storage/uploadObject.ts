@@ -1,6 +1,7 @@
 // Upload (POST, PUT and x-upsert): the bucket's rules are checked, the body is read in full before any
 // transaction starts, then the row is written as the caller (the storage.objects policies decide) and
-// only once that succeeded are the bytes put in place, inside the same transaction.
+// only once that succeeded are the bytes put in place, inside the same transaction. A replaced object's
+// renders are deleted with the old bytes.
 import type { RequestAuth } from '../db/asRole'
 import type { StackContext } from '../context'
 import { checkUpload, requireBucket, uploadSizeLimit } from './bucketRules'
@@ -50,5 +51,6 @@ export async function uploadObject(
     await files.put(file, upload.bytes, name, bucketDir(ctx.storageRoot, bucketId))
     return rows[0]!.id
   })
+  if (upsert) await ctx.renders.forgetObject(bucketId, name)
   return { Id: id, Key: `${bucketId}/${name}` }
 }

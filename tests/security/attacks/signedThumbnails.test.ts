@@ -1,6 +1,6 @@
 // Issue 42, low: a signed link made for a thumbnail (`transform: { width: 50 }`) served the original
 // when its token was used on /object/sign (1,600 px wide). The token names its transformation, and
-// every signed route now serves exactly that.
+// every signed route now serves exactly that. (Widths are snapped to rendered ones, 60 px the smallest.)
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newId } from '../../../src/lib/ids'
@@ -32,7 +32,7 @@ it('a thumbnail’s signed token serves the thumbnail on /object/sign too, never
   expect(uploaded.error).toBeNull()
   const signed = await owner.client.storage
     .from('wardrobe-images')
-    .createSignedUrl(path, 600, { transform: { width: 50 } })
+    .createSignedUrl(path, 600, { transform: { width: 60 } })
   expect(signed.error).toBeNull()
   const token = new URL(signed.data!.signedUrl).searchParams.get('token')!
   const widths: Record<string, number | undefined> = {}
@@ -42,7 +42,7 @@ it('a thumbnail’s signed token serves the thumbnail on /object/sign too, never
     widths[route] = (await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).width
   }
   console.info(`[signed thumbnails] width served: ${JSON.stringify(widths)}`)
-  expect(widths).toEqual({ 'render/image/sign': 50, 'object/sign': 50 })
+  expect(widths).toEqual({ 'render/image/sign': 60, 'object/sign': 60 })
   // And nothing else about the link changes: a plain signed link still serves the original.
   const plain = await owner.client.storage.from('wardrobe-images').createSignedUrl(path, 600)
   const original = await fetch(plain.data!.signedUrl)

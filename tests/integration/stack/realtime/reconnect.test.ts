@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testConfig } from '../../../../supabase/local/config'
 import type { StackContext } from '../../../../supabase/local/context'
 import { createOriginPolicy } from '../../../../supabase/local/guard/originPolicy'
+import { ImageRenders } from '../../../../supabase/local/storage/renderCache'
 import { createSessionWatch } from '../../../../supabase/local/sessionWatch'
 import { openDatabase } from '../../../../supabase/local/db/openDatabase'
 import { makeApiKeys } from '../../../../supabase/local/keys'
@@ -37,6 +38,7 @@ describe('realtime reconnects', () => {
       storageRoot: os.tmpdir(),
       publicUrl: () => url,
       sessions: createSessionWatch(),
+      renders: new ImageRenders(os.tmpdir(), config.renders),
     }
     realtime = await attachRealtime(server, context)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -41,13 +41,14 @@ describe('public and private buckets', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/jpeg')
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes)
-    const rendered = await fetch(
-      stack
-        .client()
-        .storage.from('polaroid-images')
-        .getPublicUrl(name, { transform: { width: 100 } }).data.publicUrl,
-    )
-    // The render route too (renderImage.test.ts resizes; a 4 × 3 photo is never enlarged).
+    const renderUrl = stack
+      .client()
+      .storage.from('polaroid-images')
+      .getPublicUrl(name, { transform: { width: 120 } }).data.publicUrl
+    // The render route renders only what the caller may see (renderRoutes.ts): this photo is on no wall,
+    // so only its owner (renderImage.test.ts resizes; a 4 × 3 photo is never enlarged).
+    expect((await fetch(renderUrl)).status).toBe(404)
+    const rendered = await fetch(renderUrl, { headers: { apikey: stack.anonKey, Authorization: `Bearer ${alice.accessToken}` } })
     expect(rendered.status).toBe(200)
     expect(rendered.headers.get('content-type')).toBe('image/jpeg')
   })
