@@ -49,7 +49,8 @@ export function WallCard({ entry, layout = 'grid' }: { entry: WallEntry; layout?
                 externalUrl={p.externalUrl}
                 alt={p.name || 'Polaroid'}
                 fill
-                sizes={shown.length === 1 ? '(max-width: 640px) 100vw, 420px' : '(max-width: 640px) 50vw, 210px'}
+                // Storage renders smaller sizes of a public wall's photos only: a private one's are shown whole.
+                sizes={wall.private ? undefined : shown.length === 1 ? '(max-width: 640px) 100vw, 420px' : '(max-width: 640px) 50vw, 210px'}
               />
             </div>
           ))

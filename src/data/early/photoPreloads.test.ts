@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { publicSrcSet } from '../images/sizedSources'
 import type { ImageSigner } from '../replica'
-import type { PolaroidRow, StickerRow } from '../model/rows'
+import type { PolaroidRow, StickerRow, WallRow } from '../model/rows'
 import { photoPreloads } from './photoPreloads'
 import type { EarlyWall } from './readWallEarly'
 import { publicRenderUrl, publicStorageUrl, SIZED_PHOTO_QUALITY } from '@/lib/publicStorageUrl'
@@ -39,6 +39,11 @@ describe('photoPreloads', () => {
   it('preloads the whole photo where that is what the card shows: a project without image transformations', () => {
     const untransformed = photoPreloads(wall([polaroid('p1', 0)]), { ...phone, imageTransforms: false })
     expect(untransformed).toEqual([{ href: 'http://stack/storage/v1/object/public/polaroid-images/w1/p1.jpg' }])
+  })
+
+  it("preloads a private wall's photos whole: Storage renders smaller sizes only for readers a request names", () => {
+    const closed = { ...wall([polaroid('p1', 0)]), wall: { id: 'w1', private: true } as unknown as WallRow }
+    expect(photoPreloads(closed, phone)).toEqual([{ href: 'http://stack/storage/v1/object/public/polaroid-images/w1/p1.jpg' }])
   })
 
   it('skips photos still waiting to upload, cards without one, and stickers (private pictures)', () => {

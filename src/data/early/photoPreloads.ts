@@ -34,7 +34,9 @@ export function photoPreloads(wall: EarlyWall, context: PreloadContext): PhotoPr
     const parts = imagePath && !wall.pending.has(imagePath) ? splitImagePath(imagePath) : null
     if (!parts || !PUBLIC_BUCKETS.has(parts.bucket)) return []
     const whole = publicStorageUrl(supabaseUrl, parts.bucket, parts.path)
-    if (!imageTransforms) return [{ href: whole }]
+    // Storage renders smaller sizes of a public wall's photos only (for a private one it would need to
+    // know the reader, and a preload names nobody).
+    if (!imageTransforms || wall.wall?.private) return [{ href: whole }]
     const render = (width: number) => publicRenderUrl(supabaseUrl, parts.bucket, parts.path, width, SIZED_PHOTO_QUALITY)
     return [{ imageSrcset: sizedSrcSet(whole, render), imageSizes: sizes }]
   })

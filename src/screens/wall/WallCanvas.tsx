@@ -61,6 +61,7 @@ export function WallCanvas({
   itemsStore,
   uploading,
   canMove,
+  photosSized,
   onOpen,
   onDelete,
   onFixCutout,
@@ -76,6 +77,9 @@ export function WallCanvas({
   uploading: boolean
   /** Signed in: items the user manages may move. */
   canMove: boolean
+  /** The wall is public, so Storage renders its photos' smaller sizes for anyone (a private wall's are
+   * rendered only for readers the request names, and an <img> names nobody): shown whole otherwise. */
+  photosSized: boolean
   onOpen: (id: string) => void
   onDelete: (item: WallItem) => void
   /** Opens the cut-out editor on a sticker of one's own made from one's own item (`ownItemIds`). */
@@ -201,7 +205,7 @@ export function WallCanvas({
         externalUrl={item.externalUrl}
         username={item.username}
         uploadPending={item.uploadPending}
-        photoSizes={wallPhotoSizes(camera)}
+        photoSizes={photosSized ? wallPhotoSizes(camera) : undefined}
         onOpen={() => handlers.current.onOpen(item.id)}
         actions={
           <>
@@ -221,7 +225,7 @@ export function WallCanvas({
         }
       />
     )
-  }, [userId, camera, canFixCutout, ownItemIds])
+  }, [userId, camera, photosSized, canFixCutout, ownItemIds])
 
   const openItem = useCallback(
     (id: string) => {

@@ -199,6 +199,7 @@ export function WallPage({ wallId }: { wallId: string }) {
           itemsStore={itemsStore}
           uploading={uploading}
           canMove={signedIn}
+          photosSized={!wall.private}
           onOpen={open}
           onDelete={setDeleting}
           onFixCutout={signedIn ? fixCutout : undefined}
