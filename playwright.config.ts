@@ -4,9 +4,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
-/** Specs that run one at a time, with nothing beside them. */
-const ALONE = ['**/wardrobe/*.spec.ts', '**/pwa/update.spec.ts', '**/chaos/*.spec.ts']
-
 export const E2E_PORT = Number(process.env.MOORI_E2E_PORT ?? 54329)
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -22,6 +19,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
+  // One at a time: on two cores a second worker made every test twice as slow (screens-ii and security:
+  // 244 s with one worker, 249 s with two), and tests that wait on time then wait on each other.
   workers: 1,
   retries: 0,
   timeout: 60_000,
@@ -50,14 +49,6 @@ export default defineConfig({
       ],
     },
   },
-  // Two groups: specs that only use their own users and walls run two at a time (`npm test` passes
-  // --workers=2), and specs that cannot share the machine or the served app run one at a time after them:
-  // the wardrobe's model work (its budgets are for one cut-out at a time on two cores), the update
-  // spec (it rebuilds the app the stack serves) and the chaos run.
-  projects: [
-    { name: 'shared', testIgnore: ALONE },
-    { name: 'alone', testMatch: ALONE, workers: 1 },
-  ],
   webServer: {
     command: 'npx tsx scripts/serve-e2e.ts',
     url: `http://localhost:${E2E_PORT}/auth/v1/health`,
