@@ -6,14 +6,26 @@ let next = 0
 /** An AI guess not yet confirmed, unless told otherwise. */
 function tag(tagType: TagTypeName, tagValue: string, more: Partial<ChipTag> = {}): ChipTag {
   next += 1
-  return { id: `t${next}`, tagType, tagValue, confidenceScore: 0.5, isAiGenerated: true, isVerified: false, ...more }
+  return {
+    id: `t${next}`,
+    tagType,
+    tagValue,
+    confidenceScore: 0.5,
+    isAiGenerated: true,
+    isVerified: false,
+    ...more,
+  }
 }
 
 describe('tagChips (issue 40: a word shown once per item)', () => {
   it("shows the astronaut outfit's style and occasion 'Casual' as one chip that says both kinds", () => {
     const style = tag('style', 'Casual', { confidenceScore: 0.31 })
     const occasion = tag('occasion', 'Casual', { confidenceScore: 0.31 })
-    const chips = tagChips([tag('category', 'complete_outfit', { isAiGenerated: false, isVerified: true, confidenceScore: 1 }), style, occasion])
+    const chips = tagChips([
+      tag('category', 'complete_outfit', { isAiGenerated: false, isVerified: true, confidenceScore: 1 }),
+      style,
+      occasion,
+    ])
     expect(chips.map((c) => c.label)).toEqual(['complete outfit', 'Casual'])
     const casual = chips[1]!
     expect(casual.types).toEqual(['style', 'occasion'])
@@ -25,14 +37,22 @@ describe('tagChips (issue 40: a word shown once per item)', () => {
   })
 
   it('keeps the higher confidence of the unconfirmed guesses it stands for', () => {
-    const [chip] = tagChips([tag('occasion', 'Casual', { confidenceScore: 0.4 }), tag('style', 'Casual', { confidenceScore: 0.9 })])
+    const [chip] = tagChips([
+      tag('occasion', 'Casual', { confidenceScore: 0.4 }),
+      tag('style', 'Casual', { confidenceScore: 0.9 }),
+    ])
     expect(chip!.confidence).toBe(0.9)
     // The kinds read in the review modal's order, whichever tag came first.
     expect(chip!.types).toEqual(['style', 'occasion'])
   })
 
   it('merges case and spacing differences, within one type and across types', () => {
-    const chips = tagChips([tag('style', 'casual'), tag('style', ' Casual '), tag('occasion', 'CASUAL'), tag('color', 'Navy')])
+    const chips = tagChips([
+      tag('style', 'casual'),
+      tag('style', ' Casual '),
+      tag('occasion', 'CASUAL'),
+      tag('color', 'Navy'),
+    ])
     expect(chips.map((c) => [c.label, c.types, c.tags.length])).toEqual([
       ['casual', ['style', 'occasion'], 3],
       ['Navy', ['color'], 1],
@@ -49,7 +69,13 @@ describe('tagChips (issue 40: a word shown once per item)', () => {
   })
 
   it('loses no tag: every tag is in exactly one chip, and only empty values show nothing', () => {
-    const tags = [tag('style', 'Casual'), tag('occasion', 'Casual'), tag('season', 'Summer'), tag('brand', 'Nike'), tag('color', '  ')]
+    const tags = [
+      tag('style', 'Casual'),
+      tag('occasion', 'Casual'),
+      tag('season', 'Summer'),
+      tag('brand', 'Nike'),
+      tag('color', '  '),
+    ]
     const chips = tagChips(tags)
     expect(chips.flatMap((c) => c.tags)).toEqual(tags.slice(0, 4))
     expect(tagChips([])).toEqual([])
@@ -58,7 +84,10 @@ describe('tagChips (issue 40: a word shown once per item)', () => {
   it('shows a guess until every AI tag it stands for is confirmed, then a check; own tags carry neither', () => {
     const own = { isAiGenerated: false, isVerified: true, confidenceScore: 1 }
     const confirmed = { isAiGenerated: true, isVerified: true, confidenceScore: 1 }
-    const [mixed] = tagChips([tag('style', 'Casual', own), tag('occasion', 'Casual', { confidenceScore: 0.31 })])
+    const [mixed] = tagChips([
+      tag('style', 'Casual', own),
+      tag('occasion', 'Casual', { confidenceScore: 0.31 }),
+    ])
     expect(mixed).toMatchObject({ confidence: 0.31, verified: false })
     const [done] = tagChips([tag('style', 'Casual', own), tag('occasion', 'Casual', confirmed)])
     expect(done).toMatchObject({ confidence: null, verified: true })

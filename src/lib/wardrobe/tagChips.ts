@@ -66,7 +66,9 @@ function chipOf<T extends ChipTag>(group: [T, ...T[]]): TagChipModel<T> {
 
 /** 'Style', 'Style and occasion', 'Color, style and occasion'. */
 export function chipKinds(chip: Pick<TagChipModel, 'types'>): string {
-  const words = chip.types.map((type, index) => (index === 0 ? TAG_TYPE_LABELS[type] : TAG_TYPE_LABELS[type].toLowerCase()))
+  const words = chip.types.map((type, index) =>
+    index === 0 ? TAG_TYPE_LABELS[type] : TAG_TYPE_LABELS[type].toLowerCase(),
+  )
   if (words.length <= 1) return words.join('')
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
 }
