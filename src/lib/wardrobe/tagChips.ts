@@ -4,7 +4,7 @@
 // as a duplicate. So tags that read the same (trimmed, case-insensitive, as `tagLabel` shows them)
 // become one chip that says which kinds it stands for. Nothing is dropped: a chip keeps every tag it
 // stands for, and the screens that act on tags (the review modal, Verify, Tag…) act on the rows.
-import { TAG_TYPES, TAG_TYPE_LABELS, tagLabel, type TagTypeName } from './tagOptions'
+import { TAG_TYPES, TAG_TYPE_LABELS, tagLabel, tagWord, type TagTypeName } from './tagOptions'
 
 /** The fields of a clothing tag a chip reads. */
 export interface ChipTag {
@@ -34,14 +34,11 @@ export interface TagChipModel<T extends ChipTag = ChipTag> {
   verified: boolean
 }
 
-/** How two tags are told apart: as people read them, so 'Grey' and 'gray ' are one word. */
-const wordKey = (value: string) => tagLabel(value.trim()).toLowerCase()
-
 /** The item's tags as chips, in the order of each word's first tag. */
 export function tagChips<T extends ChipTag>(tags: readonly T[]): TagChipModel<T>[] {
   const byWord = new Map<string, T[]>()
   for (const tag of tags) {
-    const key = wordKey(tag.tagValue)
+    const key = tagWord(tag.tagValue)
     if (!key) continue
     const same = byWord.get(key)
     if (same) same.push(tag)
