@@ -1,11 +1,12 @@
 // One wardrobe item in the import dialog (spec §2, §9): its picture, name, whose it is (for others'
-// items) and 2 tags. The whole card is its toggle button (pressed = selected), with a spinner while its
-// sticker is made, a check once it is on the wall, and a note while the sticker still shows the photo.
+// items) and 2 tags (a word once: `tagChips`). The whole card is its toggle button (pressed =
+// selected), with a spinner while its sticker is made, a check once it is on the wall, and a note while
+// the sticker still shows the photo.
 import { useId } from 'react'
 import type { ImportableEntry } from '@/data/wardrobe/useImportableWardrobe'
 import { Icon } from '@/components/Icon'
 import { StoredImage } from '@/components/StoredImage'
-import { tagLabel } from '@/lib/wardrobe/tagOptions'
+import { chipKindsNote, chipTitle } from '@/lib/wardrobe/tagChips'
 import { cardTags, type ImportSelection } from './importSelection'
 import styles from './ImportItemCard.module.css'
 
@@ -63,11 +64,15 @@ export function ImportItemCard({
       <div id={`${id}-more`} className={styles.more}>
         {tags.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">
-            {tags.map((tag) => (
-              <li key={tag.id} className={styles.tag}>
-                {tagLabel(tag.tagValue)}
-              </li>
-            ))}
+            {tags.map((chip) => {
+              const note = chipKindsNote(chip)
+              return (
+                <li key={chip.key} className={styles.tag} title={chipTitle(chip)}>
+                  {chip.label}
+                  {note && <span className="visually-hidden">{note}</span>}
+                </li>
+              )
+            })}
           </ul>
         )}
         {note && state === 'idle' && (

@@ -6,6 +6,8 @@ import {
   type ImportSelection,
   type PlacedSticker,
 } from './importSelection'
+import type { ChipTag } from '@/lib/wardrobe/tagChips'
+import type { TagTypeName } from '@/lib/wardrobe/tagOptions'
 
 const me = 'user-1'
 const sticker = (patch: Partial<PlacedSticker>): PlacedSticker => ({
@@ -62,6 +64,15 @@ describe('import selections on the wall', () => {
 })
 
 const tag = (tagType: string, tagValue: string) => ({ tagType, tagValue })
+let tagCount = 0
+const chipTag = (tagType: TagTypeName, tagValue: string): ChipTag => ({
+  id: `tag-${++tagCount}`,
+  tagType,
+  tagValue,
+  confidenceScore: 0.5,
+  isAiGenerated: true,
+  isVerified: false,
+})
 const item = (...tags: Array<{ tagType: string; tagValue: string }>) => ({
   name: 'x',
   description: null,
@@ -85,14 +96,26 @@ describe('import dialog filters and cards', () => {
   })
 
   it('shows 2 tags per card, descriptive ones before the OOTD marker', () => {
+    const shown = (tags: ChipTag[]) => cardTags(tags).map((chip) => [chip.label, chip.types])
     expect(
-      cardTags([
-        tag('style', 'OOTD Extracted'),
-        tag('category', 'top'),
-        tag('color', 'Blue'),
-        tag('season', 'Summer'),
+      shown([
+        chipTag('style', 'OOTD Extracted'),
+        chipTag('category', 'top'),
+        chipTag('color', 'Blue'),
+        chipTag('season', 'Summer'),
       ]),
-    ).toEqual([tag('category', 'top'), tag('color', 'Blue')])
-    expect(cardTags([tag('style', 'OOTD Extracted')])).toEqual([tag('style', 'OOTD Extracted')])
+    ).toEqual([
+      ['top', ['category']],
+      ['Blue', ['color']],
+    ])
+    expect(shown([chipTag('style', 'OOTD Extracted')])).toEqual([['OOTD Extracted', ['style']]])
+  })
+
+  it("spends the 2 places on 2 words: a style and an occasion 'Casual' take one", () => {
+    const chips = cardTags([chipTag('style', 'Casual'), chipTag('occasion', 'casual'), chipTag('season', 'Summer')])
+    expect(chips.map((chip) => [chip.label, chip.types, chip.tags.length])).toEqual([
+      ['Casual', ['style', 'occasion'], 2],
+      ['Summer', ['season'], 1],
+    ])
   })
 })

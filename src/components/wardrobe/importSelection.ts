@@ -2,6 +2,7 @@
 // selection's sticker is on the wall now (a sticker swapped for its cut-out is the same selection; one
 // deleted from the wall deselects its item), the first 5 category filters, and the 2 tags a card shows.
 import { isOotdStyleTag } from '@/lib/wardrobe/ootdStyles'
+import { tagChips, type ChipTag, type TagChipModel } from '@/lib/wardrobe/tagChips'
 import { filterOptions, type FilterableItem } from '@/lib/wardrobe/wardrobeFilters'
 
 const IMPORT_CATEGORY_FILTERS = 5
@@ -95,8 +96,11 @@ export function importCategories(items: readonly FilterableItem[]): string[] {
   return filterOptions(items).categories.slice(0, IMPORT_CATEGORY_FILTERS)
 }
 
-/** The 2 tags a card shows: descriptive ones first ('OOTD Extracted' only says where it came from). */
-export function cardTags<T extends { tagType: string; tagValue: string }>(tags: readonly T[]): T[] {
+/**
+ * The 2 tags a card shows, as chips (a word once: two slots on one word would waste one): descriptive
+ * ones first ('OOTD Extracted' only says where it came from).
+ */
+export function cardTags<T extends ChipTag>(tags: readonly T[]): TagChipModel<T>[] {
   const ordered = [...tags.filter((t) => !isOotdStyleTag(t)), ...tags.filter(isOotdStyleTag)]
-  return ordered.slice(0, IMPORT_CARD_TAGS)
+  return tagChips(ordered).slice(0, IMPORT_CARD_TAGS)
 }

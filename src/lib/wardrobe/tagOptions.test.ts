@@ -10,6 +10,7 @@ import {
   TAG_CHOICES,
   TAG_TYPES,
   tagLabel,
+  tagWord,
 } from './tagOptions'
 
 describe('tag options (spec §3)', () => {
@@ -34,5 +35,12 @@ describe('tag options (spec §3)', () => {
   it('reads underscores as spaces', () => {
     expect(tagLabel('complete_outfit')).toBe('complete outfit')
     expect(tagLabel('Navy')).toBe('Navy')
+  })
+
+  it('compares values as the words people read, case and spacing aside', () => {
+    expect(tagWord(' Casual ')).toBe(tagWord('casual'))
+    expect(tagWord('Grey')).toBe(tagWord('Gray'))
+    expect(tagWord('complete_outfit')).toBe('complete outfit')
+    expect(tagWord('Navy')).not.toBe(tagWord('Blue'))
   })
 })

@@ -115,3 +115,11 @@ export const TAG_CHOICES: Record<TagTypeName, TagChoices> = {
 export function tagLabel(value: string): string {
   return colorLabel(value.replace(/_/g, ' '))
 }
+
+/**
+ * A tag value as a word to compare: read as shown, case and spacing aside, so 'Grey ', 'gray' and 'Gray'
+ * are one word (an item shows a word once, issue 40).
+ */
+export function tagWord(value: string): string {
+  return tagLabel(value.trim()).toLowerCase()
+}

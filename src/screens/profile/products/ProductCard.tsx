@@ -1,5 +1,5 @@
-// One wardrobe item in the Products area (spec §2, §9): its photo, name and tags (3 in grid view, 5 in
-// list view, then '+N more'), where its outfit job stands, and for the owner the eye button ('Make
+// One wardrobe item in the Products area (spec §2, §9): its photo, name and tags as chips, a word once
+// (3 in grid view, 5 in list view, then '+N more'), where its outfit job stands, and for the owner the eye button ('Make
 // public' / 'Make private'), a Private badge and delete. The whole card opens the review modal.
 import { BUCKETS } from '@/lib/wardrobe/storage'
 import { memo } from 'react'
@@ -8,7 +8,7 @@ import { Icon } from '@/components/Icon'
 import { useConnectivity } from '@/data/connectivity'
 import { StoredImage } from '@/components/StoredImage'
 import { OutfitJobStatus } from './OutfitJobStatus'
-import { isCompleteOutfit, itemTitle, moreTagsText, outfitJobState, visibleTags, type ProductLayout } from './productCardModel'
+import { cardChips, isCompleteOutfit, itemTitle, moreTagsText, outfitJobState, type ProductLayout } from './productCardModel'
 import { TagChip } from './TagChip'
 import styles from './ProductCard.module.css'
 import tagStyles from './Tags.module.css'
@@ -35,7 +35,7 @@ export const ProductCard = memo(function ProductCard({
 }) {
   const { item, tags } = entry
   const title = itemTitle(item.name)
-  const { shown, more } = visibleTags(tags, layout)
+  const { shown, more } = cardChips(tags, layout)
   const { online } = useConnectivity()
   const job = outfitJobState(entry, online)
   const outfit = isCompleteOutfit(tags) || item.analysis !== null
@@ -70,9 +70,9 @@ export const ProductCard = memo(function ProductCard({
         {layout === 'list' && item.description && <p className={styles.description}>{item.description}</p>}
         {tags.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">
-            {shown.map((tag) => (
-              <li key={tag.id}>
-                <TagChip tag={tag} />
+            {shown.map((chip) => (
+              <li key={chip.key}>
+                <TagChip chip={chip} />
               </li>
             ))}
             {more > 0 && (

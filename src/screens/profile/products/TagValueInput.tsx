@@ -4,7 +4,7 @@
 import { useId, type KeyboardEvent } from 'react'
 import { TAG_VALUE_MAX } from '@/data/wardrobe/wardrobeTags'
 import type { TagType } from '@/data/model/rows'
-import { TAG_CHOICES, tagLabel } from '@/lib/wardrobe/tagOptions'
+import { TAG_CHOICES, tagLabel, tagWord } from '@/lib/wardrobe/tagOptions'
 import { useOfferedValues } from './ownTagValues'
 import styles from './ProductReviewDialog.module.css'
 
@@ -36,8 +36,9 @@ export function TagValueInput({
   const listId = useId()
   const { freeText } = TAG_CHOICES[type]
   const options = useOfferedValues(type)
-  const taken = new Set(exclude.map((v) => v.toLowerCase()))
-  const offered = options.filter((o) => !taken.has(o.toLowerCase()) || o.toLowerCase() === value.toLowerCase())
+  // Words the item has of this type are not offered again (compared as read: 'Grey' takes 'Gray').
+  const taken = new Set(exclude.map(tagWord))
+  const offered = options.filter((o) => !taken.has(tagWord(o)) || tagWord(o) === tagWord(value))
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
     if (event.key === 'Enter') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { ProcessingJobRow } from '@/data/model/rows'
+import type { ClothingTagRow, ProcessingJobRow } from '@/data/model/rows'
 import { messages } from '@/lib/messages'
-import { isCompleteOutfit, itemTitle, moreTagsText, outfitJobState, visibleTags } from './productCardModel'
+import { cardChips, isCompleteOutfit, itemTitle, moreTagsText, outfitJobState, visibleTags } from './productCardModel'
 
 const job = (patch: Partial<ProcessingJobRow>): ProcessingJobRow => ({
   id: 'job1',
@@ -28,6 +28,41 @@ describe('item card tags', () => {
     expect(visibleTags(tags, 'list')).toEqual({ shown: ['a', 'b', 'c', 'd', 'e'], more: 2 })
     expect(visibleTags(['a', 'b'], 'grid')).toEqual({ shown: ['a', 'b'], more: 0 })
     expect(moreTagsText(4)).toBe('+4 more')
+  })
+
+  it("shows a word once and counts words in '+N more' (issue 40: 'Casual' as style and occasion)", () => {
+    const row = (id: string, tagType: ClothingTagRow['tagType'], tagValue: string): ClothingTagRow => ({
+      id,
+      wardrobeItemId: 'item',
+      tagType,
+      tagValue,
+      confidenceScore: 0.31,
+      isAiGenerated: true,
+      isVerified: false,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+      txid: '',
+    })
+    const rows = [
+      row('1', 'style', 'OOTD Complete'),
+      row('2', 'category', 'complete_outfit'),
+      row('3', 'color', 'White'),
+      row('4', 'style', 'Casual'),
+      row('5', 'season', 'Summer'),
+      row('6', 'occasion', 'Casual'),
+    ]
+    const grid = cardChips(rows, 'grid')
+    expect(grid.shown.map((chip) => chip.label)).toEqual(['OOTD Complete', 'complete outfit', 'White'])
+    expect(grid.more).toBe(2)
+    const list = cardChips(rows, 'list')
+    expect(list.shown.map((chip) => [chip.label, chip.types])).toEqual([
+      ['OOTD Complete', ['style']],
+      ['complete outfit', ['category']],
+      ['White', ['color']],
+      ['Casual', ['style', 'occasion']],
+      ['Summer', ['season']],
+    ])
+    expect(list.more).toBe(0)
   })
 
   it('names untitled items and spots complete outfits by their style tag', () => {

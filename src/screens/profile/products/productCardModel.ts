@@ -1,9 +1,10 @@
-// What an item card shows, decided apart from the markup so it can be tested: how many tags fit
-// (3 in grid view, 5 in list view, then '+N more'; spec §9), the card's title, whether the item is a
+// What an item card shows, decided apart from the markup so it can be tested: its tags as chips, a
+// word once (`tagChips`), and how many fit (3 in grid view, 5 in list view, then '+N more'; spec §9), the card's title, whether the item is a
 // whole outfit (style 'OOTD Complete' opens the outfit analysis), and where an outfit job stands.
 import type { ClothingTagRow, ProcessingJobRow } from '@/data/model/rows'
 import { jobView, type JobLike } from '@/lib/wardrobe/jobView'
 import { OOTD_COMPLETE } from '@/lib/wardrobe/ootdStyles'
+import { tagChips, type TagChipModel } from '@/lib/wardrobe/tagChips'
 
 export type ProductLayout = 'grid' | 'list'
 
@@ -14,6 +15,11 @@ const UNTITLED_ITEM = 'Untitled item'
 export function visibleTags<T>(tags: readonly T[], layout: ProductLayout): { shown: T[]; more: number } {
   const limit = TAG_LIMIT[layout]
   return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) }
+}
+
+/** The chips a card shows and how many more there are: '+N more' counts words, as the chips do. */
+export function cardChips(tags: readonly ClothingTagRow[], layout: ProductLayout): { shown: TagChipModel<ClothingTagRow>[]; more: number } {
+  return visibleTags(tagChips(tags), layout)
 }
 
 export function moreTagsText(count: number): string {

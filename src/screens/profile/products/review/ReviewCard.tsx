@@ -1,8 +1,9 @@
-// One item in the To review inbox: its picture, name and every tag with the AI's confidence, and a
-// checkbox that selects it (the card itself answers clicks and long presses: usePressToSelect). The
-// expand button opens the item in the one-by-one review.
+// One item in the To review inbox: its picture, name and every tag with the AI's confidence (as chips, a
+// word once: `tagChips`), and a checkbox that selects it (the card itself answers clicks and long
+// presses: usePressToSelect). The expand button opens the item in the one-by-one review.
 import { memo } from 'react'
 import { BUCKETS } from '@/lib/wardrobe/storage'
+import { tagChips } from '@/lib/wardrobe/tagChips'
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
 import { Icon } from '@/components/Icon'
 import { StoredImage } from '@/components/StoredImage'
@@ -62,9 +63,9 @@ export const ReviewCard = memo(function ReviewCard({ entry, selected, selecting,
       <div className={styles.body}>
         <h3 className={styles.name}>{title}</h3>
         <ul className={styles.tags} aria-label="Tags">
-          {tags.map((tag) => (
-            <li key={tag.id}>
-              <TagChip tag={tag} />
+          {tagChips(tags).map((chip) => (
+            <li key={chip.key}>
+              <TagChip chip={chip} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 // The inbox one item at a time, for those who prefer it (issue 25): the picture large, its tags with
-// the AI's confidence, and keys to go through fast: V or Enter verifies and moves on, S or → skips,
-// ← goes back, E edits the tags. On a phone a swipe left skips and a swipe right goes back. The order
-// is fixed when it opens, so items that leave the inbox as they are verified do not shift the rest.
+// the AI's confidence (a word once, beside the kinds it stands for: `tagChips`), and keys to go through
+// fast: V or Enter verifies and moves on, S or → skips, ← goes back, E edits the tags. On a phone a
+// swipe left skips and a swipe right goes back. The order is fixed when it opens, so items that leave
+// the inbox as they are verified do not shift the rest.
 import { useEffect, useRef, useState } from 'react'
 import { useDrag } from '@use-gesture/react'
 import { useReplica } from '@/data/ReplicaContext'
@@ -10,7 +11,7 @@ import { bulkEditWardrobe } from '@/data/wardrobe/wardrobeBulk'
 import { MutationError } from '@/data/replica'
 import { fillMessage, messages } from '@/lib/messages'
 import { BUCKETS } from '@/lib/wardrobe/storage'
-import { TAG_TYPE_LABELS } from '@/lib/wardrobe/tagOptions'
+import { chipKinds, tagChips } from '@/lib/wardrobe/tagChips'
 import { Button } from '@/components/Button'
 import { Dialog } from '@/components/Dialog'
 import { Icon } from '@/components/Icon'
@@ -152,10 +153,10 @@ export function ReviewStepper({
               </p>
               <h3 className={styles.stepperName}>{itemTitle(entry.item.name)}</h3>
               <ul className={styles.stepperTags} aria-label="Tags">
-                {entry.tags.map((tag) => (
-                  <li key={tag.id}>
-                    <span className={styles.tagType}>{TAG_TYPE_LABELS[tag.tagType]}</span>
-                    <TagChip tag={tag} />
+                {tagChips(entry.tags).map((chip) => (
+                  <li key={chip.key}>
+                    <span className={styles.tagType}>{chipKinds(chip)}</span>
+                    <TagChip chip={chip} kindsShown />
                   </li>
                 ))}
               </ul>

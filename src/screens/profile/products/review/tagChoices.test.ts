@@ -15,4 +15,9 @@ describe('the values a tag field offers', () => {
     expect(offeredValues('style', entries).own).toEqual(['Gorpcore'])
     expect(offeredValues('season', entries).own).toEqual([])
   })
+
+  it('offer a word once: an earlier spelling of a listed colour is not offered again', () => {
+    const entries = [entry([['color', 'Grey'], ['color', 'Teal'], ['color', ' teal']])]
+    expect(offeredValues('color', entries).own).toEqual(['Teal'])
+  })
 })

@@ -2,15 +2,16 @@
 // (any value their items already carry that the list lacks: a category or style they typed once is
 // offered from then on, on every device, because it lives in their synced tags).
 import type { WardrobeEntry } from '@/data/wardrobe/useWardrobe'
-import { TAG_CHOICES, type TagTypeName } from '@/lib/wardrobe/tagOptions'
+import { TAG_CHOICES, tagWord, type TagTypeName } from '@/lib/wardrobe/tagOptions'
 
 export function offeredValues(type: TagTypeName, entries: readonly WardrobeEntry[]): { listed: readonly string[]; own: string[] } {
   const listed = TAG_CHOICES[type].options
-  const known = new Set(listed.map((v) => v.toLowerCase()))
+  // Compared as read, so a colour stored as 'Grey' is not offered again beside the list's 'Gray'.
+  const known = new Set(listed.map(tagWord))
   const own = new Map<string, string>()
   for (const { tags } of entries) {
     for (const tag of tags) {
-      const key = tag.tagValue.trim().toLowerCase()
+      const key = tagWord(tag.tagValue)
       if (tag.tagType !== type || known.has(key) || own.has(key)) continue
       own.set(key, tag.tagValue.trim())
     }
