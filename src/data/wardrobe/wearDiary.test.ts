@@ -63,7 +63,7 @@ describe('wears', () => {
     const [wear] = await replica.db.wears.toArray()
     expect(wear).toMatchObject({ userId: me, itemId: 'shirt', wornOn: today, source: 'hand', outfitItemId: null, planId: null })
     expect(await outboxOps(replica)).toEqual([
-      expect.objectContaining({ op: 'insert', table: 'wears', row: expect.objectContaining({ id: wear!.id, item_id: 'shirt', worn_on: today, source: 'hand' }) }),
+      expect.objectContaining({ op: 'insert', table: 'wears', row: expect.objectContaining({ id: wear!.id, item_id: 'shirt', worn_on: today, source: 'hand' }) as unknown }),
     ])
   })
 
@@ -92,7 +92,7 @@ describe('wears', () => {
 
     const removed = await removeWear(replica, wear!.id)
     expect(await replica.db.wears.count()).toBe(0)
-    expect((await outboxOps(replica)).at(-1)).toMatchObject({ op: 'update', table: 'wears', id: wear!.id, patch: { deleted_at: expect.any(String) } })
+    expect((await outboxOps(replica)).at(-1)).toMatchObject({ op: 'update', table: 'wears', id: wear!.id, patch: { deleted_at: expect.any(String) as string } })
     const restored = await undoDiaryChange(replica, removed)
     const [again] = await replica.db.wears.toArray()
     // The same wear, as a new row: the server keeps a removed wear's tombstone for good.
@@ -136,7 +136,7 @@ describe('prices', () => {
     const first = await setItemPrice(replica, 'shirt', 40, 'EUR')
     expect(await replica.db.itemPrices.get('shirt')).toMatchObject({ id: 'shirt', userId: me, amount: 40, currency: 'EUR' })
     expect(await outboxOps(replica)).toEqual([
-      expect.objectContaining({ op: 'insert', table: 'item_prices', row: expect.objectContaining({ id: 'shirt', amount: 40, currency: 'EUR' }) }),
+      expect.objectContaining({ op: 'insert', table: 'item_prices', row: expect.objectContaining({ id: 'shirt', amount: 40, currency: 'EUR' }) as unknown }),
       { op: 'update', table: 'item_prices', id: 'shirt', patch: { amount: 40, currency: 'EUR' } },
     ])
     const changed = await setItemPrice(replica, 'shirt', 35.5, 'EUR')
@@ -195,7 +195,7 @@ describe('plans', () => {
       ['jeans', 'plan', planId, today],
       ['shirt', 'plan', planId, today],
     ])
-    expect((await replica.db.outfitPlans.get(planId))!.wornAt).toEqual(expect.any(String))
+    expect((await replica.db.outfitPlans.get(planId))!.wornAt).toEqual(expect.any(String) as string)
     await expect(wearPlan(replica, planId)).rejects.toThrow(messages.planNothingToWear)
     await undoDiaryChange(replica, undo)
     expect(await replica.db.wears.count()).toBe(0)

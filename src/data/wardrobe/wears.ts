@@ -116,7 +116,8 @@ export async function moveWear(replica: Replica, wearId: string, day: string): P
 
 /** The wears an outfit photo made, to move them with its date. */
 export async function outfitWearIds(replica: Replica, outfitItemId: string): Promise<string[]> {
-  return (await replica.db.wears.where('outfitItemId').equals(outfitItemId).primaryKeys()) as string[]
+  const ids: string[] = await replica.db.wears.where('outfitItemId').equals(outfitItemId).primaryKeys()
+  return ids
 }
 
 /** Removes a wear; its undo brings back the same wear (a new row: the removed one's tombstone is final). */
