@@ -49,7 +49,9 @@ create table public.outfit_plans (
   id text primary key,
   user_id uuid not null references public.profiles (id) on delete cascade,
   planned_for date not null,
-  wall_id text references public.walls (id) on delete set null,
+  -- Cascades rather than set null: walls and plans are only ever removed for good with their owner's
+  -- account, and a set null would be an update, which a tombstoned row refuses.
+  wall_id text references public.walls (id) on delete cascade,
   item_ids text[] not null default '{}',
   worn_at timestamptz,
   created_at timestamptz not null default now(),
@@ -66,7 +68,7 @@ create index outfit_plans_txid_idx on public.outfit_plans (txid);
 create index outfit_plans_user_txid_idx on public.outfit_plans (user_id, txid);
 
 alter table public.wears
-  add constraint wears_plan_fk foreign key (plan_id) references public.outfit_plans (id) on delete set null;
+  add constraint wears_plan_fk foreign key (plan_id) references public.outfit_plans (id) on delete cascade;
 
 create table public.item_prices (
   -- The wardrobe item's id: one price per item.
