@@ -21,7 +21,7 @@ export interface PlanInput {
 }
 
 /** The user's own live items stuck on a wall (its stickers that came from their wardrobe), each once. */
-export async function ownItemsOnWall(db: MooriDB, wallId: string, userId: string): Promise<string[]> {
+async function ownItemsOnWall(db: MooriDB, wallId: string, userId: string): Promise<string[]> {
   const stickers = await db.stickers.where('wallId').equals(wallId).toArray()
   const ids = new Set<string>()
   for (const sticker of stickers) {

@@ -52,7 +52,7 @@ export async function addWear(replica: Replica, itemId: string, day: string = lo
 }
 
 /** The items an outfit photo's analysis found, as the engine wrote them on the outfit's own item. */
-export function itemsFromOutfit(outfit: WardrobeItemRow): string[] {
+function itemsFromOutfit(outfit: WardrobeItemRow): string[] {
   return (outfit.analysis?.items ?? []).map((found) => found.id)
 }
 

@@ -3,7 +3,7 @@
 // Intl has no locale → currency table, so the common regions are listed here (the euro area at once).
 
 /** The largest amount the server keeps (`item_prices_amount_sane`), exclusive. */
-export const PRICE_LIMIT = 1_000_000_000
+const PRICE_LIMIT = 1_000_000_000
 
 const EURO_AREA = ['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']
 
