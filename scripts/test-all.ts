@@ -195,9 +195,9 @@ const noTraces = { MOORI_E2E_TRACE: 'off' }
 // Specs that use only their own users and walls run two at a time; the rest (the wardrobe's model work,
 // the update that rebuilds the served app) one at a time after them, on the app the first step built
 // (playwright.config.ts names the two groups).
-steps.push(await playwrightStep('e2e', ['--project', 'shared', '--workers', '2'], noTraces))
+steps.push(await playwrightStep('e2e', ['--project=shared', '--workers', '2'], noTraces))
 steps.push(
-  await playwrightStep('e2e-alone', ['--project', 'alone', '--grep-invert', '@chaos'], {
+  await playwrightStep('e2e-alone', ['--project=alone', '--grep-invert', '@chaos'], {
     ...noTraces,
     MOORI_E2E_SKIP_BUILD: '1',
   }),
@@ -205,7 +205,7 @@ steps.push(
 // The chaos run on the app the e2e step just built: one seed of 60 actions, about three minutes
 // (`npm run chaos` runs its regression seeds and more, 200 actions each).
 steps.push(
-  await playwrightStep('chaos', ['--project', 'alone', 'tests/e2e/chaos'], {
+  await playwrightStep('chaos', ['--project=alone', 'tests/e2e/chaos'], {
     ...noTraces,
     MOORI_E2E_SKIP_BUILD: '1',
     MOORI_CHAOS_SEEDS: '1',

@@ -5,10 +5,10 @@
 // is what it gets, and the service worker's cache keys (which carry the asked-for width) stay the same.
 
 /** Sides a render may have, in pixels; the last is Supabase's own limit for a transformed image. */
-export const RENDER_SIDES = [60, 120, 240, 480, 800, 1200, 1600, 2500] as const
+const RENDER_SIDES = [60, 120, 240, 480, 800, 1200, 1600, 2500] as const
 
 /** Qualities a render may have: the app's 75, the default 80, and a few steps around them. */
-export const RENDER_QUALITIES = [40, 60, 75, 80, 90, 100] as const
+const RENDER_QUALITIES = [40, 60, 75, 80, 90, 100] as const
 
 export const MAX_RENDER_SIDE = RENDER_SIDES[RENDER_SIDES.length - 1]!
 export const MIN_RENDER_QUALITY = 20
