@@ -15,6 +15,7 @@
 -- `mooris`, `discover`, `wall:` pulls, moodboards) reads them: they come only with the owner's `me` pull.
 -- A wear, a plan's items and a price must all be the writer's own live items (triggers below, for every
 -- role, and the insert policies for API users).
+-- An item's wears and price go with it: soft-deleting the item soft-deletes them in the same transaction.
 
 create table public.wears (
   id text primary key,
@@ -196,6 +197,27 @@ create trigger item_prices_guard before insert or update on public.item_prices
   for each row execute function public.guard_item_price();
 create trigger item_prices_stamp before insert or update on public.item_prices
   for each row execute function public.stamp_sync_columns();
+
+-- When an item is soft-deleted, so are its wears and its price, in the same transaction: the owner's
+-- devices get the tombstones with their next `me` pull, and no count, last-worn day or cost per wear
+-- is left for a piece that is no longer in the wardrobe. Security invoker, like tombstone_wall_items:
+-- only the item's owner (or the service role) can tombstone an item, and its wears and price are always
+-- the owner's (the guards above). Left alone: the wears an outfit photo made of other items (they were
+-- still worn that day) and plans naming the item ("Wore it" leaves gone items out).
+create or replace function public.tombstone_item_diary() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.wears set deleted_at = new.deleted_at where item_id = new.id and deleted_at is null;
+  update public.item_prices set deleted_at = new.deleted_at where id = new.id and deleted_at is null;
+  return null;
+end
+$$;
+
+create trigger wardrobe_items_tombstone_diary after update of deleted_at on public.wardrobe_items
+  for each row when (old.deleted_at is null and new.deleted_at is not null)
+  execute function public.tombstone_item_diary();
 
 alter table public.wears enable row level security;
 alter table public.outfit_plans enable row level security;
