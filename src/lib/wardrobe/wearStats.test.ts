@@ -11,13 +11,30 @@ const wears = [
   { itemId: 'a', wornOn: '2026-02-27' },
 ]
 
+const wardrobe = [{ id: 'a' }, { id: 'b' }, { id: 'never' }]
+
 describe('wear stats', () => {
-  const stats = wearStatsByItem(wears)
+  const stats = wearStatsByItem(wears, wardrobe)
 
   it('count wears and find the last day per item', () => {
     expect(statsOf(stats, 'a')).toEqual({ count: 3, lastWorn: '2026-03-09' })
     expect(statsOf(stats, 'b')).toEqual({ count: 1, lastWorn: '2026-03-02' })
     expect(statsOf(stats, 'never')).toEqual({ count: 0, lastWorn: null })
+  })
+
+  it('leave out the wears of items no longer in the wardrobe (deleted, their tombstones not pulled yet)', () => {
+    const withGone = [...wears, { itemId: 'gone', wornOn: '2026-03-10' }, { itemId: 'gone', wornOn: '2026-03-11' }]
+    const counted = wearStatsByItem(withGone, wardrobe)
+    expect(counted.has('gone')).toBe(false)
+    expect(statsOf(counted, 'gone')).toEqual({ count: 0, lastWorn: null })
+    expect(statsOf(counted, 'a')).toEqual({ count: 3, lastWorn: '2026-03-09' })
+    expect(wearStatsByItem(withGone, []).size).toBe(0)
+    // A gone item's price is never looked up: only the wardrobe's items are sorted and priced.
+    const prices = new Map([
+      ['gone', { amount: 1, currency: 'EUR' }],
+      ['a', { amount: 60, currency: 'EUR' }],
+    ])
+    expect(sortByWear(wardrobe, 'costPerWear', counted, prices).map((i) => i.id)).toEqual(['a', 'b', 'never'])
   })
 
   it('divide the price by the wears; an unworn item costs its whole price; no price, no figure', () => {

@@ -1,6 +1,7 @@
 // What the wear diary says about each item (issue 41): how often and when it was last worn, what each
 // wear cost, whether it has rested too long, and the orders Products can sort by. Pure: the data layer
-// hands in the user's wears and prices, so screens, tests and the export all count alike.
+// hands in the user's items, wears and prices, so screens, tests and the export all count alike; a wear
+// or price of an item that is gone counts nowhere.
 import { daysBetween } from './wearDays'
 
 export interface DatedWear {
@@ -27,10 +28,17 @@ export interface Money {
 
 const NEVER_WORN: ItemWearStats = { count: 0, lastWorn: null }
 
-/** Count and last day per item, in one pass over the wears. */
-export function wearStatsByItem(wears: Iterable<DatedWear>): Map<string, ItemWearStats> {
+/**
+ * Count and last day per item, in one pass over the wears. Only the wears of `items` (the wardrobe as it
+ * is now) count: a deleted item's wears may still be on the device until the server's tombstones arrive
+ * with the next pull, and must not show up in any figure meanwhile.
+ */
+export function wearStatsByItem(wears: Iterable<DatedWear>, items: Iterable<SortableItem>): Map<string, ItemWearStats> {
+  const live = new Set<string>()
+  for (const item of items) live.add(item.id)
   const stats = new Map<string, ItemWearStats>()
   for (const wear of wears) {
+    if (!live.has(wear.itemId)) continue
     const seen = stats.get(wear.itemId)
     if (!seen) stats.set(wear.itemId, { count: 1, lastWorn: wear.wornOn })
     else {
@@ -71,7 +79,7 @@ export interface SortableItem {
 
 /**
  * Items in a wear order, a new array. Ties keep their given order (the caller's own order, e.g. newest
- * first). Cost per wear puts unpriced items last and compares amounts in their own currencies (a
+ * first). Prices are looked up by the given items only, so a deleted item's price never counts. Cost per wear puts unpriced items last and compares amounts in their own currencies (a
  * wardrobe is nearly always priced in one), then by currency code.
  */
 export function sortByWear<T extends SortableItem>(
