@@ -4,6 +4,8 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type {
   ClothingTagRow,
+  ItemPriceRow,
+  OutfitPlanRow,
   PolaroidRow,
   ProcessingJobRow,
   ProfileRow,
@@ -11,6 +13,7 @@ import type {
   WallRow,
   WallStatsRow,
   WardrobeItemRow,
+  WearRow,
 } from './model/rows'
 import type {
   FailedMutation,
@@ -36,6 +39,9 @@ export class MooriDB extends Dexie {
   wardrobeItems!: EntityTable<WardrobeItemRow, 'id'>
   tags!: EntityTable<ClothingTagRow, 'id'>
   jobs!: EntityTable<ProcessingJobRow, 'id'>
+  wears!: EntityTable<WearRow, 'id'>
+  outfitPlans!: EntityTable<OutfitPlanRow, 'id'>
+  itemPrices!: EntityTable<ItemPriceRow, 'id'>
   wallStats!: EntityTable<WallStatsRow, 'wallId'>
   outbox!: EntityTable<OutboxEntry, 'seq'>
   failedMutations!: EntityTable<FailedMutation, 'id'>
@@ -147,6 +153,13 @@ export class MooriDB extends Dexie {
             entry.onRefused = { patch: { status: 'failed' }, messageField: 'error' }
           })
       })
+    // The wear diary (issue 41): wears by item (counts, last worn) and by day (the calendar), plans by
+    // day, prices by item (their id). New tables: nothing to upgrade.
+    this.version(9).stores({
+      wears: 'id, userId, [itemId+wornOn], wornOn, outfitItemId, planId',
+      outfitPlans: 'id, userId, plannedFor',
+      itemPrices: 'id, userId',
+    })
   }
 }
 

@@ -189,6 +189,22 @@ export const messages = {
   // Wardrobe import offline (issue 26): an item whose photo never reached this device cannot be stuck.
   photoNotOnDevice: 'This photo is not on this device yet; connect once to use it offline.',
   photoNotOnDeviceFor: 'Could not add {item}: its photo is not on this device yet. Connect once to use it offline.',
+
+  // The wear diary (issue 41): wears, plans and prices. The spec has no wording for them.
+  wearFailed: 'Could not save this wear.',
+  wearNotYet: 'A wear cannot be on a day that has not come yet.',
+  wearGone: 'This wear was removed.',
+  wearAlreadyFromPhoto: 'This outfit photo already counts as a wear of this item.',
+  dayInvalid: 'That is not a valid day.',
+  planFailed: 'Could not save this plan.',
+  planNeedsSomething: 'A plan needs a Moori or at least one item.',
+  planTooFar: 'A plan can be at most two years ahead.',
+  planGone: 'This plan no longer exists.',
+  planNothingToWear: 'This plan has none of your items to wear.',
+  priceFailed: 'Could not save this price.',
+  priceInvalid: 'A price is a number from 0 up to 999,999,999.',
+  currencyInvalid: 'A currency is a three-letter code such as EUR.',
+  undoSkipped: 'This has changed since, so it was left as it is.',
 } as const
 
 /** '1 item', '5 items': the `{items}` of the inbox's messages. */

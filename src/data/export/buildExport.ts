@@ -94,6 +94,9 @@ export async function buildExport(
   const itemIds = new Set(items.map((i) => i.id))
   const tags = (await db.tags.toArray()).filter((t) => itemIds.has(t.wardrobeItemId))
   const jobs = await db.jobs.where('userId').equals(userId).toArray()
+  const wears = await db.wears.where('userId').equals(userId).toArray()
+  const plans = await db.outfitPlans.where('userId').equals(userId).toArray()
+  const prices = await db.itemPrices.where('userId').equals(userId).toArray()
 
   const tables: Record<ExportTable, ExportRow[]> = {
     profiles: profile ? [exported('profiles', profile)] : [],
@@ -103,6 +106,9 @@ export async function buildExport(
     wardrobe_items: items.map((i) => exported('wardrobeItems', i)),
     clothing_tags: tags.map((t) => exported('tags', t)),
     processing_jobs: jobs.map((j) => exported('jobs', j)),
+    wears: wears.map((w) => exported('wears', w)),
+    outfit_plans: plans.map((p) => exported('outfitPlans', p)),
+    item_prices: prices.map((p) => exported('itemPrices', p)),
   }
 
   // Every image the user uploaded: their own folders only (others' cards on their walls included).

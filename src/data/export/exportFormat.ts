@@ -8,7 +8,10 @@ import { strFromU8, unzipSync } from 'fflate'
 import { fillMessage, messages } from '@/lib/messages'
 
 export const EXPORT_FORMAT = 'moori-export'
-export const EXPORT_VERSION = 1
+/** The version this app writes. Version 2 (issue 41) added the wear diary's three files. */
+export const EXPORT_VERSION = 2
+/** Versions this app reads: a version-1 export simply has no wears, plans or prices. */
+const READABLE_VERSIONS: readonly number[] = [1, 2]
 export const MANIFEST_FILE = 'moori-export.json'
 export const IMAGES_DIR = 'images/'
 
@@ -20,7 +23,13 @@ export const TABLE_FILES = {
   wardrobe_items: 'wardrobe_items.json',
   clothing_tags: 'clothing_tags.json',
   processing_jobs: 'processing_jobs.json',
+  wears: 'wears.json',
+  outfit_plans: 'outfit_plans.json',
+  item_prices: 'item_prices.json',
 } as const
+
+/** The version that first wrote a table's file; an older export lacks it and reads as empty. */
+const FILE_SINCE: Partial<Record<keyof typeof TABLE_FILES, number>> = { wears: 2, outfit_plans: 2, item_prices: 2 }
 
 export type ExportTable = keyof typeof TABLE_FILES
 export type ExportRow = Record<string, unknown>
@@ -64,12 +73,18 @@ This zip is everything you own in Moori, exported from your device.
     positions x, y and z_index), and the ones you pinned on other people's walls.
   - \`wardrobe_items.json\` and \`clothing_tags.json\`: your wardrobe and its tags.
   - \`processing_jobs.json\`: your outfit-photo jobs.
+  - \`wears.json\`: what you wore when (\`worn_on\`, a day), each an item (\`item_id\`) from an outfit photo
+    (\`source\` "photo", \`outfit_item_id\`), marked by hand ("hand") or from a plan ("plan", \`plan_id\`).
+  - \`outfit_plans.json\`: days you planned (\`planned_for\`), with a Moori (\`wall_id\`) and/or items
+    (\`item_ids\`), and when you wore them (\`worn_at\`).
+  - \`item_prices.json\`: the prices you gave your items (\`id\` is the item's id, \`amount\` and
+    \`currency\`, an ISO 4217 code).
 - \`images/<bucket>/<path>\`: every image you uploaded, byte for byte. A row's \`image_path\` (or
   \`avatar_path\`, \`cutout_path\`) is \`<bucket>/<path>\`, so its file is \`images/\` + that value.
 
 To restore it, open your profile in Moori, choose the account menu, then "Import a Moori export". Your
 walls, their cards and stickers, your wardrobe and its tags come back as new copies in the account you
-are signed in to; images are uploaded again. Outfit analyses and cut-outs are made again by the
+are signed in to, with your wears, plans and prices; images are uploaded again. Outfit analyses and cut-outs are made again by the
 wardrobe engine rather than restored.
 `
 
@@ -92,6 +107,9 @@ const REQUIRED: Record<ExportTable, Record<string, 'string' | 'number' | 'boolea
   wardrobe_items: { id: 'string', image_path: 'string', name: 'string', is_public: 'boolean' },
   clothing_tags: { id: 'string', wardrobe_item_id: 'string', tag_type: 'string', tag_value: 'string' },
   processing_jobs: { id: 'string' },
+  wears: { id: 'string', item_id: 'string', worn_on: 'string', source: 'string' },
+  outfit_plans: { id: 'string', planned_for: 'string' },
+  item_prices: { id: 'string' },
 }
 
 export interface ImportLimits {
@@ -158,7 +176,7 @@ export function readExport(bytes: Uint8Array, limits: ImportLimits = IMPORT_LIMI
   if (!isObject(manifest) || manifest.format !== EXPORT_FORMAT) {
     throw new ExportFormatError('This zip is not a Moori export.')
   }
-  if (manifest.version !== EXPORT_VERSION) {
+  if (typeof manifest.version !== 'number' || !READABLE_VERSIONS.includes(manifest.version)) {
     throw new ExportFormatError(
       `This Moori export has version ${String(manifest.version)}; this app reads version ${EXPORT_VERSION}.`,
     )
@@ -166,6 +184,10 @@ export function readExport(bytes: Uint8Array, limits: ImportLimits = IMPORT_LIMI
   const tables = {} as Record<ExportTable, ExportRow[]>
   for (const [table, file] of Object.entries(TABLE_FILES) as Array<[ExportTable, string]>) {
     const data = files[file]
+    if (!data && manifest.version < (FILE_SINCE[table] ?? 1)) {
+      tables[table] = []
+      continue
+    }
     if (!data) throw new ExportFormatError(`This Moori export is incomplete: ${file} is missing.`)
     const rows = parseJson(data, file)
     if (!Array.isArray(rows))

@@ -20,8 +20,9 @@ import { mutate } from '../mutations/mutate'
 import { imageObjectPath, queueImage } from '../mutations/queueImage'
 import { nextZIndex } from '../mutations/wallItems'
 import { contentTypeOf, readExport, type ExportRow } from './exportFormat'
+import { importWearDiary, type DiaryImportCounts } from './importWearDiary'
 
-export interface ImportSummary {
+export interface ImportSummary extends DiaryImportCounts {
   walls: number
   polaroids: number
   stickers: number
@@ -53,6 +54,9 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
     wardrobeItems: 0,
     tags: 0,
     skipped: 0,
+    wears: 0,
+    plans: 0,
+    prices: 0,
   }
   const blobOf = (imagePath: string): Blob | null => {
     const data = images.get(imagePath)
@@ -61,7 +65,7 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
 
   await mutate(
     replica,
-    [db.walls, db.polaroids, db.stickers, db.wardrobeItems, db.tags, db.profiles, db.pendingUploads],
+    [db.walls, db.polaroids, db.stickers, db.wardrobeItems, db.tags, db.profiles, db.pendingUploads, db.wears, db.outfitPlans, db.itemPrices],
     async ({ queue }) => {
       const username = (await db.profiles.get(userId))?.username ?? null
       const now = new Date().toISOString()
@@ -242,6 +246,9 @@ export async function importExport(replica: Replica, bytes: Uint8Array): Promise
         changes.push(insertChange('stickers', row, messages.addStickerFailed))
         summary.stickers += 1
       }
+      const diary = await importWearDiary({ db, userId, now, itemIds, wallIds, tables })
+      changes.push(...diary.changes)
+      Object.assign(summary, diary.counts)
       queue(...changes)
     },
     { storesFiles: true },

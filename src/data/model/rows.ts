@@ -186,6 +186,56 @@ export interface WallStatsRow {
   previewIds: string[]
 }
 
+/** How a wear came about (issue 41): an outfit photo, "Wore today", or a plan's "Wore it". */
+export type WearSource = 'photo' | 'hand' | 'plan'
+
+/** One item worn on one day (issue 41). Private to its owner, like plans and prices. */
+export interface WearRow {
+  id: string
+  userId: string
+  itemId: string
+  /** The day, `YYYY-MM-DD` in the wearer's own calendar (no time, no zone). */
+  wornOn: string
+  source: WearSource
+  /** For a photo wear: the outfit photo's own item. */
+  outfitItemId: string | null
+  /** For a plan wear: the plan it came from. */
+  planId: string | null
+  createdAt: string
+  updatedAt: string
+  txid: string
+}
+
+/** A future day holding a wall and/or items (issue 41); `wornAt` once "Wore it" made its wears. */
+export interface OutfitPlanRow {
+  id: string
+  userId: string
+  /** `YYYY-MM-DD`. */
+  plannedFor: string
+  wallId: string | null
+  itemIds: string[]
+  wornAt: string | null
+  createdAt: string
+  updatedAt: string
+  txid: string
+}
+
+/**
+ * An item's price (issue 41), kept apart from the item so a public item never shows it. Its id is the
+ * item's id; a cleared price keeps its row with no amount.
+ */
+export interface ItemPriceRow {
+  id: string
+  userId: string
+  /** In the currency's major unit (12.5 is 12.50 EUR); null once cleared. */
+  amount: number | null
+  /** ISO 4217 code, upper case; null once cleared. */
+  currency: string | null
+  createdAt: string
+  updatedAt: string
+  txid: string
+}
+
 export interface SyncedRows {
   profiles: ProfileRow
   walls: WallRow
@@ -194,6 +244,9 @@ export interface SyncedRows {
   wardrobeItems: WardrobeItemRow
   tags: ClothingTagRow
   jobs: ProcessingJobRow
+  wears: WearRow
+  outfitPlans: OutfitPlanRow
+  itemPrices: ItemPriceRow
 }
 
 export type SyncedTable = keyof SyncedRows

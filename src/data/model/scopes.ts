@@ -37,10 +37,11 @@ export interface ScopeDefinition {
 }
 
 export const scopeDefinitions: Record<ScopeKind, ScopeDefinition> = {
-  // Own profile, walls, wardrobe items with their tags, and outfit jobs.
+  // Own profile, walls, wardrobe items with their tags, outfit jobs, and the private wear diary
+  // (wears, plans, prices: no other scope carries them).
   me: {
     incremental: true,
-    tables: ['profiles', 'walls', 'wardrobe_items', 'clothing_tags', 'processing_jobs'],
+    tables: ['profiles', 'walls', 'wardrobe_items', 'clothing_tags', 'processing_jobs', 'wears', 'outfit_plans', 'item_prices'],
     wallStats: false,
     bindings: (_arg, userId) =>
       userId
@@ -50,6 +51,9 @@ export const scopeDefinitions: Record<ScopeKind, ScopeDefinition> = {
             { table: 'wardrobe_items', filter: `user_id=eq.${userId}` },
             { table: 'clothing_tags' },
             { table: 'processing_jobs', filter: `user_id=eq.${userId}` },
+            { table: 'wears', filter: `user_id=eq.${userId}` },
+            { table: 'outfit_plans', filter: `user_id=eq.${userId}` },
+            { table: 'item_prices', filter: `user_id=eq.${userId}` },
           ]
         : null,
     // Own rows never become hidden; deleted ones come back as tombstones.

@@ -10,6 +10,9 @@ export type ServerTable =
   | 'wardrobe_items'
   | 'clothing_tags'
   | 'processing_jobs'
+  | 'wears'
+  | 'outfit_plans'
+  | 'item_prices'
 
 export const serverTableOf: Record<SyncedTable, ServerTable> = {
   profiles: 'profiles',
@@ -19,6 +22,9 @@ export const serverTableOf: Record<SyncedTable, ServerTable> = {
   wardrobeItems: 'wardrobe_items',
   tags: 'clothing_tags',
   jobs: 'processing_jobs',
+  wears: 'wears',
+  outfitPlans: 'outfit_plans',
+  itemPrices: 'item_prices',
 }
 
 export const localTableOf: Record<ServerTable, SyncedTable> = {
@@ -29,6 +35,9 @@ export const localTableOf: Record<ServerTable, SyncedTable> = {
   wardrobe_items: 'wardrobeItems',
   clothing_tags: 'tags',
   processing_jobs: 'jobs',
+  wears: 'wears',
+  outfit_plans: 'outfitPlans',
+  item_prices: 'itemPrices',
 }
 
 export const syncedTables = Object.keys(serverTableOf) as SyncedTable[]
@@ -57,4 +66,7 @@ export const serverColumns: Record<ServerTable, readonly string[]> = {
     'id', 'user_id', 'kind', 'status', 'progress', 'processed_items', 'total_items', 'error', 'input', 'items',
     'created_at', 'updated_at', 'txid',
   ],
+  wears: ['id', 'user_id', 'item_id', 'worn_on', 'source', 'outfit_item_id', 'plan_id', 'created_at', 'updated_at', 'txid'],
+  outfit_plans: ['id', 'user_id', 'planned_for', 'wall_id', 'item_ids', 'worn_at', 'created_at', 'updated_at', 'txid'],
+  item_prices: ['id', 'user_id', 'amount', 'currency', 'created_at', 'updated_at', 'txid'],
 }

@@ -1,6 +1,7 @@
 // The data every security test attacks: an owner with a public and a private wall (polaroids, stickers
-// and their images on both), public and private wardrobe items with tags and images, a processing job
-// and an OOTD photo; and a stranger who owns nothing of it. Everything private carries a marker string
+// and their images on both), public and private wardrobe items with tags and images, a processing job,
+// an OOTD photo, and a wear diary (a wear, a plan and a price, private even on the public item, issue
+// 41); and a stranger who owns nothing of it. Everything private carries a marker string
 // (and its id and file path count as markers too), so a leak is found wherever it shows up: a body,
 // a count, an error message, a header or a realtime event.
 import { randomBytes } from 'node:crypto'
@@ -26,6 +27,12 @@ export interface World {
   publicTag: string
   privateTag: string
   job: string
+  /** The owner's wear of the public item (wears, plans and prices are never public). */
+  wear: string
+  /** The owner's plan for the public wall with the public item. */
+  plan: string
+  /** The public item's price: its id is the item's, its amount (as text) is among the secrets. */
+  price: string
   /** Object names (without bucket) of the owner's files. */
   files: {
     publicPolaroid: string
@@ -223,6 +230,37 @@ export async function buildWorld(stack: TestStack): Promise<World> {
     }),
   )
 
+  // The wear diary, written by the owner through the push the app uses.
+  const wear = privateId('wear')
+  const plan = privateId('plan')
+  const priceAmount = (4_000_000 + randomBytes(2).readUInt16BE()) / 1000
+  secrets.push(String(priceAmount))
+  const today = new Date().toISOString().slice(0, 10)
+  const pushed = await owner.client.rpc('sync_push', {
+    mutations: [
+      {
+        op: 'insert',
+        table: 'outfit_plans',
+        row: { id: plan, user_id: owner.id, planned_for: today, wall_id: publicWall, item_ids: [publicItem] },
+      },
+      {
+        op: 'insert',
+        table: 'wears',
+        row: { id: wear, user_id: owner.id, item_id: publicItem, worn_on: today },
+      },
+      {
+        op: 'insert',
+        table: 'item_prices',
+        row: { id: publicItem, user_id: owner.id, amount: priceAmount, currency: 'EUR' },
+      },
+    ],
+  })
+  if (
+    pushed.error ||
+    JSON.stringify(pushed.data) !== JSON.stringify([{ ok: true }, { ok: true }, { ok: true }])
+  )
+    throw new Error(`wear diary: ${JSON.stringify(pushed)}`)
+
   return {
     stack,
     owner,
@@ -239,6 +277,9 @@ export async function buildWorld(stack: TestStack): Promise<World> {
     publicTag,
     privateTag,
     job,
+    wear,
+    plan,
+    price: publicItem,
     files,
     secrets,
     tokenOf: (actor) =>

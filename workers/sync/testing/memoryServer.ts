@@ -29,7 +29,7 @@ export class MemoryServer {
   private held: Array<() => void> | null = null
 
   constructor() {
-    for (const table of ['profiles', 'walls', 'polaroids', 'wall_stickers', 'wardrobe_items', 'clothing_tags', 'processing_jobs'] as const) {
+    for (const table of ['profiles', 'walls', 'polaroids', 'wall_stickers', 'wardrobe_items', 'clothing_tags', 'processing_jobs', 'wears', 'outfit_plans', 'item_prices'] as const) {
       this.tables.set(table, new Map())
     }
   }

@@ -3,7 +3,9 @@
 import { applyUndoMatrix } from '../matrix/applyUndoMatrix'
 import { clothingTagsMatrix } from '../matrix/clothingTagsMatrix'
 import { deleteOwnWallMatrix, deletePolaroidMatrix, deleteWallStickerMatrix } from '../matrix/deleteMatrices'
+import { itemPricesMatrix } from '../matrix/itemPricesMatrix'
 import { movePolaroidMatrix, moveWallStickerMatrix } from '../matrix/moveMatrices'
+import { outfitPlansMatrix } from '../matrix/outfitPlansMatrix'
 import { polaroidsMatrix } from '../matrix/polaroidsMatrix'
 import { processingJobsMatrix } from '../matrix/processingJobsMatrix'
 import { profilesMatrix } from '../matrix/profilesMatrix'
@@ -11,6 +13,7 @@ import { storageObjectsMatrix } from '../matrix/storageObjectsMatrix'
 import { wallStickersMatrix } from '../matrix/wallStickersMatrix'
 import { wallsMatrix } from '../matrix/wallsMatrix'
 import { wardrobeItemsMatrix } from '../matrix/wardrobeItemsMatrix'
+import { wearsMatrix } from '../matrix/wearsMatrix'
 import type { Matrix } from './matrixTypes'
 
 export const tableMatrices: readonly Matrix[] = [
@@ -21,6 +24,9 @@ export const tableMatrices: readonly Matrix[] = [
   wardrobeItemsMatrix,
   clothingTagsMatrix,
   processingJobsMatrix,
+  wearsMatrix,
+  outfitPlansMatrix,
+  itemPricesMatrix,
   storageObjectsMatrix,
 ]
 

@@ -57,6 +57,22 @@ export const tag = {
 
 export const job = { ofW: 'job_of_w', ofI: 'job_of_i' } as const
 
+/** The wear diary (issue 41): every owner but the stranger has worn something. */
+export const wear = {
+  iPublic: 'wear_i_public',
+  iPrivate: 'wear_i_private',
+  wPrivate: 'wear_w_private',
+  cPublic: 'wear_c_public',
+} as const
+
+export const plan = { ofI: 'plan_of_i', ofW: 'plan_of_w' } as const
+
+/** A price's id is its item's id; the contributor's and the stranger's items have none. */
+export const price = { iPublic: item.iPublic, wPrivate: item.wPrivate } as const
+
+/** A past day for wears and plans (a wear cannot be in the future). */
+export const diaryDay = '2026-01-05'
+
 export const object = {
   polaroidW: objectKey('polaroid-images', W, 'pol.jpg'),
   publicItemI: objectKey('wardrobe-images', I, 'public.jpg'),
@@ -90,6 +106,9 @@ export const fixtureIds: Record<TableName, readonly string[]> = {
   wardrobe_items: Object.values(item),
   clothing_tags: Object.values(tag),
   processing_jobs: Object.values(job),
+  wears: Object.values(wear),
+  outfit_plans: Object.values(plan),
+  item_prices: Object.values(price),
   'storage.objects': Object.values(object),
 }
 
@@ -195,6 +214,30 @@ const seed: ReadonlyArray<{ sql: string; rows: Row[] }> = [
     rows: [
       [job.ofW, W],
       [job.ofI, I],
+    ],
+  },
+  {
+    sql: `insert into public.wears (id, user_id, item_id, worn_on) values ($1, $2, $3, '${diaryDay}')`,
+    rows: [
+      [wear.iPublic, I, item.iPublic],
+      [wear.iPrivate, I, item.iPrivate],
+      [wear.wPrivate, W, item.wPrivate],
+      [wear.cPublic, C, item.cPublic],
+    ],
+  },
+  {
+    sql: `insert into public.outfit_plans (id, user_id, planned_for, wall_id, item_ids)
+          values ($1, $2, '${diaryDay}', $3, string_to_array($4, ','))`,
+    rows: [
+      [plan.ofI, I, null, item.iPublic],
+      [plan.ofW, W, wall.publicW, item.wPrivate],
+    ],
+  },
+  {
+    sql: `insert into public.item_prices (id, user_id, amount, currency) values ($1, $2, $3, 'EUR')`,
+    rows: [
+      [price.iPublic, I, 120],
+      [price.wPrivate, W, 30],
     ],
   },
   {

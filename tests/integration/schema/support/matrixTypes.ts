@@ -15,6 +15,9 @@ export type TableName =
   | 'wardrobe_items'
   | 'clothing_tags'
   | 'processing_jobs'
+  | 'wears'
+  | 'outfit_plans'
+  | 'item_prices'
   | 'storage.objects'
 
 /** One row, by id (storage objects by bucket/name). */

@@ -26,6 +26,9 @@ const keyColumn: Record<TableName, string> = {
   wardrobe_items: 't.id',
   clothing_tags: 't.id',
   processing_jobs: 't.id',
+  wears: 't.id',
+  outfit_plans: 't.id',
+  item_prices: 't.id',
   'storage.objects': `t.bucket_id || '/' || t.name`,
 }
 

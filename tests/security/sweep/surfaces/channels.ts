@@ -168,5 +168,8 @@ export const channels: Surface[] = [
   channel({ table: 'wardrobe_items', privateRow: (w) => w.privateItem, ownerHears: true }),
   channel({ table: 'clothing_tags', privateRow: (w) => w.privateTag, ownerHears: true }),
   channel({ table: 'processing_jobs', privateRow: (w) => w.job, ownerHears: true }),
+  channel({ table: 'wears', privateRow: (w) => w.wear, ownerHears: true }),
+  channel({ table: 'outfit_plans', privateRow: (w) => w.plan, ownerHears: true }),
+  channel({ table: 'item_prices', privateRow: (w) => w.price, ownerHears: true }),
   profilesChannel(),
 ]

@@ -215,4 +215,43 @@ export const restTables: Surface[] = [
       },
     ],
   }),
+  // The wear diary (issue 41): private to the owner even on the public item; nobody else reads or
+  // writes a wear, a plan or a price, and nobody records one in the owner's name or on their items.
+  restTable({
+    table: 'wears',
+    privateRow: (w) => w.wear,
+    publicRow: () => null,
+    attack: { worn_on: '2000-01-01' },
+    intruder: (w, actor) => ({
+      id: later(),
+      user_id: actor === 'stranger' ? w.stranger.id : w.owner.id,
+      item_id: w.publicItem,
+      worn_on: new Date().toISOString().slice(0, 10),
+    }),
+  }),
+  restTable({
+    table: 'outfit_plans',
+    privateRow: (w) => w.plan,
+    publicRow: () => null,
+    attack: { planned_for: '2000-01-01', item_ids: [] },
+    intruder: (w, actor) => ({
+      id: later(),
+      user_id: actor === 'stranger' ? w.stranger.id : w.owner.id,
+      planned_for: new Date().toISOString().slice(0, 10),
+      item_ids: [w.publicItem],
+    }),
+  }),
+  restTable({
+    table: 'item_prices',
+    privateRow: (w) => w.price,
+    publicRow: () => null,
+    attack: { amount: 0 },
+    // The private item has no price yet: pricing it in the owner's or their own name.
+    intruder: (w, actor) => ({
+      id: w.privateItem,
+      user_id: actor === 'stranger' ? w.stranger.id : w.owner.id,
+      amount: 1,
+      currency: 'EUR',
+    }),
+  }),
 ]

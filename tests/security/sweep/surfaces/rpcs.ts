@@ -366,6 +366,14 @@ export const rpcs: Surface[] = [
     () => ({ current_row: { x: 1 }, expect: { x: 1 } }),
     never,
   ),
+  // The wear diary's trigger helper (issue 41), as the caller: a private item of someone else's is
+  // as absent as one that never was.
+  revealsNothing(
+    'require_own_live_item',
+    'ask whether the owner’s private item exists',
+    (w) => ({ item: w.privateItem, owner: w.owner.id }),
+    () => true,
+  ),
   revealsNothing('require_caller', 'be told who they are', () => ({ message: 'who?' }), never),
   revealsNothing(
     'sync_table_columns',
