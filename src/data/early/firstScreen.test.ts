@@ -3,18 +3,28 @@ import { openReplicaDatabase } from '../db'
 import { serverWall } from '../testing/serverWall'
 import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
 import {
-  earlyOwnProfile,
-  earlyOwnReplica,
-  earlyProfilePage,
-  earlyWall,
-  onEarlyOwnProfile,
-  onEarlyProfilePage,
-  onEarlyWall,
+  earlyOwnProfiles,
+  earlyOwnReplicas,
+  earlyProfilePages,
+  earlyWalls,
+  profilePageKey,
   replicaMissingAtBoot,
   startFirstScreenRead,
 } from './firstScreen'
 import type { EarlyProfile } from './fetchProfileEarly'
 import type { EarlyWall } from './readWallEarly'
+
+// What the screens' hooks read, by the slots' keys.
+const earlyWall = (databaseName: string, wallId: string) => earlyWalls.get({ databaseName, wallId })
+const onEarlyWall = (databaseName: string, wallId: string, listener: (wall: EarlyWall) => void) =>
+  earlyWalls.subscribe({ databaseName, wallId }, listener)
+const earlyOwnProfile = (databaseName: string, userId: string) => earlyOwnProfiles.get({ databaseName, userId })
+const onEarlyOwnProfile = (databaseName: string, userId: string, listener: (answer: EarlyOwnProfile) => void) =>
+  earlyOwnProfiles.subscribe({ databaseName, userId }, listener)
+const earlyOwnReplica = (databaseName: string, userId: string) => earlyOwnReplicas.get({ databaseName, userId })
+const earlyProfilePage = (databaseName: string, username: string) => earlyProfilePages.get(profilePageKey(databaseName, username))
+const onEarlyProfilePage = (databaseName: string, username: string, listener: (answer: EarlyProfile) => void) =>
+  earlyProfilePages.subscribe(profilePageKey(databaseName, username), listener)
 
 /** A fetch that answers with `body` once `release` is called, recording what it was asked. */
 function heldFetch(body: unknown) {
