@@ -7,6 +7,7 @@ import {
   earlyOwnReplicas,
   earlyProfilePages,
   earlyWalls,
+  firstVisitWallOf,
   profilePageKey,
   replicaMissingAtBoot,
   startFirstScreenRead,
@@ -81,6 +82,21 @@ describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
     expect(preloaded[0]!.href).toBeUndefined()
     // Nothing of it went into a replica: the database is still not there.
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('moori-first-visit-1')
+  })
+
+  it("ignores the server's answer once the replica has taken the wall over", async () => {
+    const server = heldFetch([serverWall])
+    startFirstScreenRead('/wall/w1', 'moori-first-visit-late', stack, auth, server.fetcher)
+    await vi.waitFor(() => expect(server.urls).toHaveLength(1))
+    const got: EarlyWall[] = []
+    onEarlyWall('moori-first-visit-late', 'w1', (wall) => got.push(wall))
+    earlyWalls.release({ databaseName: 'moori-first-visit-late', wallId: 'w1' })
+    server.release()
+    // The answer has come when its photo is preloaded.
+    await vi.waitFor(() => expect(preloaded).toHaveLength(1))
+    expect(earlyWall('moori-first-visit-late', 'w1')).toBeUndefined()
+    expect(got).toEqual([])
+    expect(firstVisitWallOf('moori-first-visit-late', 'polaroids', 'p1')).toBeNull()
   })
 
   it('does not ask the server when the device holds the replica', async () => {
