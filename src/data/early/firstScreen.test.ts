@@ -3,18 +3,29 @@ import { openReplicaDatabase } from '../db'
 import { serverWall } from '../testing/serverWall'
 import type { EarlyOwnProfile } from './fetchOwnProfileEarly'
 import {
-  earlyOwnProfile,
-  earlyOwnReplica,
-  earlyProfilePage,
-  earlyWall,
-  onEarlyOwnProfile,
-  onEarlyProfilePage,
-  onEarlyWall,
+  earlyOwnProfiles,
+  earlyOwnReplicas,
+  earlyProfilePages,
+  earlyWalls,
+  firstVisitWallOf,
+  profilePageKey,
   replicaMissingAtBoot,
   startFirstScreenRead,
 } from './firstScreen'
 import type { EarlyProfile } from './fetchProfileEarly'
 import type { EarlyWall } from './readWallEarly'
+
+// What the screens' hooks read, by the slots' keys.
+const earlyWall = (databaseName: string, wallId: string) => earlyWalls.get({ databaseName, wallId })
+const onEarlyWall = (databaseName: string, wallId: string, listener: (wall: EarlyWall) => void) =>
+  earlyWalls.subscribe({ databaseName, wallId }, listener)
+const earlyOwnProfile = (databaseName: string, userId: string) => earlyOwnProfiles.get({ databaseName, userId })
+const onEarlyOwnProfile = (databaseName: string, userId: string, listener: (answer: EarlyOwnProfile) => void) =>
+  earlyOwnProfiles.subscribe({ databaseName, userId }, listener)
+const earlyOwnReplica = (databaseName: string, userId: string) => earlyOwnReplicas.get({ databaseName, userId })
+const earlyProfilePage = (databaseName: string, username: string) => earlyProfilePages.get(profilePageKey(databaseName, username))
+const onEarlyProfilePage = (databaseName: string, username: string, listener: (answer: EarlyProfile) => void) =>
+  earlyProfilePages.subscribe(profilePageKey(databaseName, username), listener)
 
 /** A fetch that answers with `body` once `release` is called, recording what it was asked. */
 function heldFetch(body: unknown) {
@@ -71,6 +82,21 @@ describe('startFirstScreenRead on a first visit to a wall (no replica)', () => {
     expect(preloaded[0]!.href).toBeUndefined()
     // Nothing of it went into a replica: the database is still not there.
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('moori-first-visit-1')
+  })
+
+  it("ignores the server's answer once the replica has taken the wall over", async () => {
+    const server = heldFetch([serverWall])
+    startFirstScreenRead('/wall/w1', 'moori-first-visit-late', stack, auth, server.fetcher)
+    await vi.waitFor(() => expect(server.urls).toHaveLength(1))
+    const got: EarlyWall[] = []
+    onEarlyWall('moori-first-visit-late', 'w1', (wall) => got.push(wall))
+    earlyWalls.release({ databaseName: 'moori-first-visit-late', wallId: 'w1' })
+    server.release()
+    // The answer has come when its photo is preloaded.
+    await vi.waitFor(() => expect(preloaded).toHaveLength(1))
+    expect(earlyWall('moori-first-visit-late', 'w1')).toBeUndefined()
+    expect(got).toEqual([])
+    expect(firstVisitWallOf('moori-first-visit-late', 'polaroids', 'p1')).toBeNull()
   })
 
   it('does not ask the server when the device holds the replica', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { earlyWall, startFirstScreenRead } from '../early/firstScreen'
+import { earlyWalls, startFirstScreenRead } from '../early/firstScreen'
 import { wallScope } from '../model/scopes'
 import type { WallRow } from '../model/rows'
 import { memoryDatabase, memoryReplica } from '../testing/memoryReplica'
@@ -20,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals())
 async function firstVisit(name: string) {
   const fetcher = (() => Promise.resolve(new Response(JSON.stringify([serverWall]), { status: 200 }))) as unknown as typeof fetch
   startFirstScreenRead('/wall/w1', name, { url: 'http://stack', imageTransforms: false }, { anonKey: 'anon', accessToken: 'tok', userId: owner }, fetcher)
-  await vi.waitFor(() => expect(earlyWall(name, 'w1')?.source).toBe('network'))
+  await vi.waitFor(() => expect(earlyWalls.get({ databaseName: name, wallId: 'w1' })?.source).toBe('network'))
   return { ...memoryReplica(owner), db: memoryDatabase(name) }
 }
 

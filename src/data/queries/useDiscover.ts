@@ -1,9 +1,9 @@
 // The Discover feed: the newest polaroids of walls the user can see (the `discover` scope's members),
 // with each wall's name and author.
-import { useEffect, useState } from 'react'
-import { earlyDiscover, earlyDiscoverTakenOver, onEarlyDiscover } from '../early/firstScreen'
+import { earlyDiscoverCards } from '../early/firstScreen'
 import { DISCOVER_WINDOW, type EarlyDiscoverCard } from '../early/fetchDiscoverEarly'
 import { useReplicaBase, useReplicaDb } from '../ReplicaContext'
+import { useEarlyOrReplica } from './useEarlyOrReplica'
 import { useLive } from './useEqualLiveQuery'
 import { pendingImages, scopeRows } from './scopeMembers'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
@@ -14,8 +14,14 @@ export type DiscoverCard = EarlyDiscoverCard
 /** The discover pull's window (sync_pull's branch). */
 const DISCOVER_LIMIT = DISCOVER_WINDOW
 
-/** `read`: the replica has answered (the cards are what the device has, even while a pull runs). */
-export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; read: boolean } {
+interface DiscoverView {
+  status: ScopeStatus
+  cards: DiscoverCard[]
+  /** The replica has answered (the cards are what the device has, even while a pull runs). */
+  read: boolean
+}
+
+export function useDiscover(): DiscoverView {
   const { databaseName } = useReplicaBase()
   const db = useReplicaDb()
   useRetainScope('discover')
@@ -44,24 +50,12 @@ export function useDiscover(): { status: ScopeStatus; cards: DiscoverCard[]; rea
     return { status: cards.length > 0 ? ('ready' as const) : scope.status, cards, read: true }
   }), [db])
   // A first visit: the cards as the server answered the boot script, until the scope's pull is in.
-  const network = useNetworkDiscover(databaseName)
-  const pulled = data?.status === 'ready'
-  useEffect(() => {
-    if (pulled) earlyDiscoverTakenOver(databaseName)
-  }, [pulled, databaseName])
-  if (network && network.length > 0 && (data?.status ?? 'loading') !== 'ready') {
-    return { status: 'ready', cards: network, read: true }
-  }
-  return data ?? { status: 'loading', cards: [], read: false }
+  return useEarlyOrReplica(
+    earlyDiscoverCards,
+    { databaseName },
+    { view: data ?? LOADING, answered: data?.status === 'ready' },
+    (cards) => (cards.length > 0 ? { status: 'ready', cards, read: true } : null),
+  )
 }
 
-function useNetworkDiscover(databaseName: string): DiscoverCard[] | undefined {
-  const [cards, setCards] = useState(() => earlyDiscover(databaseName))
-  useEffect(() => {
-    const unsubscribe = onEarlyDiscover(databaseName, setCards)
-    const arrived = earlyDiscover(databaseName)
-    if (arrived) setCards(arrived)
-    return unsubscribe
-  }, [databaseName])
-  return cards
-}
+const LOADING: DiscoverView = { status: 'loading', cards: [], read: false }

@@ -1,12 +1,13 @@
 // The signed-in person's own profile, for the account every screen reads: live from the replica once
 // its database opens, and until then as the boot script read it (from the replica on a warm open, from
 // the server on a first visit). No Dexie here: this is on the first screen's path.
-import { useEffect, useState } from 'react'
-import { earlyOwnProfile, earlyOwnProfileTakenOver, earlyOwnReplica, onEarlyOwnProfile } from '../early/firstScreen'
+import { useState } from 'react'
+import { earlyOwnProfiles, earlyOwnReplicas } from '../early/firstScreen'
 import type { EarlyOwnProfile } from '../early/fetchOwnProfileEarly'
 import type { ProfileRow } from '../model/rows'
 import { useReplicaBase, useReplicaDb } from '../ReplicaContext'
 import { readScopeStatus, type ScopeStatus } from './useScope'
+import { useEarlyOrReplica } from './useEarlyOrReplica'
 import { sameFields, useEqualLiveQuery } from './useEqualLiveQuery'
 
 /** The signed-in user's own profile (undefined while loading, null when there is none yet). */
@@ -29,7 +30,7 @@ export function useMyProfileState(): MyProfileState | undefined {
   const db = useReplicaDb()
   // Until Dexie answers: the profile as the boot script read it from the replica (a warm open), so the
   // route guard and the header need not wait for the database to open. A guest has none to wait for.
-  const [initial] = useState(() => (userId ? earlyOwnReplica(databaseName, userId) : GUEST))
+  const [initial] = useState(() => (userId ? earlyOwnReplicas.get({ databaseName, userId }) : GUEST))
   return useEqualLiveQuery(
     userId && db
       ? async (): Promise<MyProfileState> => {
@@ -49,17 +50,11 @@ export function useMyProfileState(): MyProfileState | undefined {
  */
 export function useNetworkOwnProfile(me: ScopeStatus | undefined): EarlyOwnProfile | undefined {
   const { databaseName, userId } = useReplicaBase()
-  const [answer, setAnswer] = useState(() => (userId ? earlyOwnProfile(databaseName, userId) : undefined))
-  useEffect(() => {
-    if (!userId) return
-    const unsubscribe = onEarlyOwnProfile(databaseName, userId, setAnswer)
-    const arrived = earlyOwnProfile(databaseName, userId)
-    if (arrived) setAnswer(arrived)
-    return unsubscribe
-  }, [databaseName, userId])
-  const pulled = me === 'ready'
-  useEffect(() => {
-    if (pulled) earlyOwnProfileTakenOver(databaseName)
-  }, [pulled, databaseName])
-  return !pulled && answer?.userId === userId ? answer : undefined
+  // The replica's own answer is the account's to read (useMyProfileState): none here once it has it.
+  return useEarlyOrReplica(
+    earlyOwnProfiles,
+    userId ? { databaseName, userId } : null,
+    { view: undefined, answered: me === 'ready' },
+    (answer) => (answer.userId === userId ? answer : null),
+  )
 }

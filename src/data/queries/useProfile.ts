@@ -3,15 +3,15 @@
 // On a first visit to someone else's page, what the boot script's request brought
 // (fetchProfileEarly) shows until the scope's pull is in; the owner's own page waits for the replica,
 // whose rows their actions there change.
-import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { earlyProfilePage, earlyProfilePageTakenOver, onEarlyProfilePage } from '../early/firstScreen'
+import { earlyProfilePages, profilePageKey } from '../early/firstScreen'
 import type { EarlyProfile } from '../early/fetchProfileEarly'
 import { canSeeWall } from '../model/permissions'
 import type { ProfileRow } from '../model/rows'
 import { profileScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 import { wallCards, type WallCard } from './useMooris'
+import { useEarlyOrReplica } from './useEarlyOrReplica'
 import { readScopeStatus, useRetainScope, type ScopeStatus } from './useScope'
 
 export interface ProfileView {
@@ -35,14 +35,13 @@ export function useProfile(username: string): ProfileView {
   }, [db, userId, username])
   const scopeStatus = data?.scope.status ?? 'loading'
   const pulled = scopeStatus === 'ready'
-  const network = useNetworkProfile(databaseName, username)
-  useEffect(() => {
-    if (pulled) earlyProfilePageTakenOver(databaseName, username)
-  }, [pulled, databaseName, username])
-  if (network && !pulled && (!network.profile || network.profile.id !== userId)) return fromNetwork(network, userId)
   const profile = data?.profile ?? null
   const status = profile ? 'ready' : pulled ? 'missing' : scopeStatus
-  return { status, profile, isOwner: Boolean(profile && profile.id === userId), walls: data?.walls ?? [] }
+  const view: ProfileView = { status, profile, isOwner: Boolean(profile && profile.id === userId), walls: data?.walls ?? [] }
+  // The viewer's own page waits for the replica, whose rows their actions there change.
+  return useEarlyOrReplica(earlyProfilePages, profilePageKey(databaseName, username), { view, answered: pulled }, (answer) =>
+    answer.profile && answer.profile.id === userId ? null : fromNetwork(answer, userId),
+  )
 }
 
 /** The page as the server answered the boot script: newest wall first, each with its owner. */
@@ -53,15 +52,4 @@ function fromNetwork(answer: EarlyProfile, userId: string | null): ProfileView {
     .filter((card) => canSeeWall(card.wall, userId))
     .map((card) => ({ wall: card.wall, owner: profile, polaroidCount: card.polaroidCount, previews: card.previews }))
   return { status: 'ready', profile, isOwner: false, walls }
-}
-
-function useNetworkProfile(databaseName: string, username: string): EarlyProfile | undefined {
-  const [answer, setAnswer] = useState(() => earlyProfilePage(databaseName, username))
-  useEffect(() => {
-    const unsubscribe = onEarlyProfilePage(databaseName, username, setAnswer)
-    const arrived = earlyProfilePage(databaseName, username)
-    if (arrived) setAnswer(arrived)
-    return unsubscribe
-  }, [databaseName, username])
-  return answer
 }

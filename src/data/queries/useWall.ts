@@ -1,13 +1,13 @@
 // One wall with its owner's profile, for the wall page header. 'missing' means the wall's scope has
 // been pulled and the wall is not there: it does not exist, was deleted, or is private to someone else.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { ProfileRow, WallRow } from '../model/rows'
 import { wallScope } from '../model/scopes'
 import { useReplica } from '../ReplicaContext'
 import { readScopeStatus, useRetainScope, type ScopeStatus, type ScopeStatusView } from './useScope'
 import { sameFields, useEqualLiveQuery } from './useEqualLiveQuery'
-import { earlyWall, earlyWallTakenOver, onEarlyWall } from '../early/firstScreen'
-import type { EarlyWall } from '../early/readWallEarly'
+import { earlyWalls } from '../early/firstScreen'
+import { useEarlyOrReplica } from './useEarlyOrReplica'
 
 export interface WallView {
   status: ScopeStatus | 'missing'
@@ -20,10 +20,11 @@ export interface WallView {
 
 export function useWall(wallId: string): WallView {
   const { db, userId } = useReplica()
+  const key = { databaseName: db.name, wallId }
   useRetainScope(wallScope(wallId))
   // Until the live query answers: the wall as the boot script read it from the replica.
   const [initial] = useState((): WallData | undefined => {
-    const early = earlyWall(db.name, wallId)
+    const early = earlyWalls.get(key)
     if (!early?.wall || early.source !== 'replica') return undefined
     return { wall: early.wall, owner: early.owner, scope: { status: early.pulled ? 'ready' : 'loading', error: null } }
   })
@@ -39,18 +40,27 @@ export function useWall(wallId: string): WallView {
     initial,
     sameWallData,
   )
-  // A first visit: the wall as the server answered the boot script, until the wall's pull is in.
-  const network = useNetworkWall(db.name, wallId)
-  const pulled = Boolean(data?.wall) && data?.scope.status === 'ready'
-  useEffect(() => {
-    if (pulled) earlyWallTakenOver(db.name, wallId)
-  }, [pulled, db, wallId])
-  const standIn = network?.wall && !data?.wall && data?.scope.status !== 'ready' ? network : null
-  const wall = data?.wall ?? standIn?.wall ?? null
-  const owner = data?.wall ? data.owner : (standIn?.owner ?? data?.owner ?? null)
+  const wall = data?.wall ?? null
   const scopeStatus = data?.scope.status ?? 'loading'
-  const status = wall ? 'ready' : scopeStatus === 'ready' ? 'missing' : scopeStatus
-  return { status, wall, owner, isOwner: Boolean(wall && userId && wall.ownerId === userId), pulled: scopeStatus === 'ready' }
+  const pulled = scopeStatus === 'ready'
+  const view: WallView = {
+    status: wall ? 'ready' : pulled ? 'missing' : scopeStatus,
+    wall,
+    owner: data?.owner ?? null,
+    isOwner: Boolean(wall && userId && wall.ownerId === userId),
+    pulled,
+  }
+  // A first visit: the wall as the server answered the boot script, until the replica has the wall or
+  // its pull is in (a wall that turned private is missing then); let go once it has both.
+  return useEarlyOrReplica(
+    earlyWalls,
+    key,
+    { view, answered: Boolean(wall) || pulled, tookOver: Boolean(wall) && pulled },
+    (early) =>
+      early.source === 'network' && early.wall
+        ? { status: 'ready', wall: early.wall, owner: early.owner, isOwner: Boolean(userId && early.wall.ownerId === userId), pulled: false }
+        : null,
+  )
 }
 
 interface WallData {
@@ -61,16 +71,3 @@ interface WallData {
 
 const sameWallData = (a: WallData, b: WallData) =>
   sameFields(a.wall, b.wall) && sameFields(a.owner, b.owner) && sameFields(a.scope, b.scope)
-
-/** The boot script's rows of a first visit (from the server), once they arrive. */
-function useNetworkWall(databaseName: string, wallId: string): EarlyWall | undefined {
-  const fromServer = (early: EarlyWall | undefined) => (early?.source === 'network' ? early : undefined)
-  const [network, setNetwork] = useState(() => fromServer(earlyWall(databaseName, wallId)))
-  useEffect(() => {
-    const unsubscribe = onEarlyWall(databaseName, wallId, setNetwork)
-    const arrived = fromServer(earlyWall(databaseName, wallId))
-    if (arrived) setNetwork(arrived)
-    return unsubscribe
-  }, [databaseName, wallId])
-  return network
-}

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useReplica } from '../ReplicaContext'
 import { createWallItemsStore, type WallItem, type WallItemsStore } from './wallItemsStore'
-import { earlyWall, onEarlyWall } from '../early/firstScreen'
+import { earlyWalls } from '../early/firstScreen'
 
 export type { WallItem, WallItemsStore } from './wallItemsStore'
 
@@ -15,16 +15,11 @@ export function useWallItemsStore(wallId: string): WallItemsStore {
   const { db, userId } = useReplica()
   // Seeded with the rows the boot script read before the app had loaded, when it read this wall.
   const store = useMemo(
-    () => createWallItemsStore(db, userId, wallId, earlyWall(db.name, wallId)),
+    () => createWallItemsStore(db, userId, wallId, earlyWalls.get({ databaseName: db.name, wallId })),
     [db, userId, wallId],
   )
   // A first visit's rows come from the server, often after the store was made.
-  useEffect(() => {
-    const unsubscribe = onEarlyWall(db.name, wallId, store.seedFromNetwork)
-    const arrived = earlyWall(db.name, wallId)
-    if (arrived) store.seedFromNetwork(arrived)
-    return unsubscribe
-  }, [db, wallId, store])
+  useEffect(() => earlyWalls.subscribe({ databaseName: db.name, wallId }, store.seedFromNetwork), [db, wallId, store])
   return store
 }
 
