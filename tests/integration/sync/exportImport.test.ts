@@ -190,7 +190,7 @@ describe('export and import', () => {
     const fresh = await startDevice(stack, again)
     fresh.net.offline = true
     const summary = await importExport(fresh.replica, zip)
-    expect(summary).toEqual({ walls: 2, polaroids: 3, stickers: 1, wardrobeItems: 1, tags: 2, skipped: 0 })
+    expect(summary).toEqual({ walls: 2, polaroids: 3, stickers: 1, wardrobeItems: 1, tags: 2, wears: 0, plans: 0, prices: 0, skipped: 0 })
     expect(await fresh.replica.db.walls.count()).toBe(2)
     expect(await fresh.replica.db.pendingUploads.count()).toBe(5)
     const { rows: none } = await stack.db.query<{ n: number }>(
