@@ -125,6 +125,23 @@ describe('polaroid mutations', () => {
     expect(moves[0]!.rev).toBe(9)
   })
 
+  it('hold back an automatic move when a drag has already moved the card', async () => {
+    const replica = memoryReplica(me)
+    const wallId = await createWall(replica, { name: 'W' })
+    const id = await addPolaroid(replica, { wallId, name: 'a', message: 'm', externalUrl: 'https://e.com/a.jpg' })
+    // The person's drop lands first; the layout, decided from the list it read before, comes after.
+    await movePolaroid(replica, id, { x: 200, y: 100, zIndex: 2 })
+    const moved = await movePolaroid(replica, id, { x: 50, y: 50, zIndex: 1 }, { undoable: false, onlyFrom: { x: 0, y: 0 } })
+    expect(moved).toBe(false)
+    expect(await replica.db.polaroids.get(id)).toMatchObject({ x: 200, y: 100, zIndex: 2 })
+    const moves = (await replica.db.outbox.toArray()).filter((e) => e.coalesce === 'position')
+    expect(moves[0]!.op).toMatchObject({ args: { new_x: 200, new_y: 100 } })
+    // Still at (0,0): the layout's move goes through.
+    const fresh = await addPolaroid(replica, { wallId, name: 'b', message: 'm', externalUrl: 'https://e.com/b.jpg' })
+    expect(await movePolaroid(replica, fresh, { x: 50, y: 50, zIndex: 3 }, { undoable: false, onlyFrom: { x: 0, y: 0 } })).toBe(true)
+    expect(await replica.db.polaroids.get(fresh)).toMatchObject({ x: 50, y: 50 })
+  })
+
   it('let strangers neither move nor delete', async () => {
     const replica = memoryReplica(me)
     const wallId = await createWall(replica, { name: 'W' })

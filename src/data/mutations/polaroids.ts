@@ -10,7 +10,7 @@ import { MutationError, type Replica } from '../replica'
 import { mutate } from './mutate'
 import { untilOnDevice } from './untilOnDevice'
 import { present, recordItemChange } from '../undo/recordChange'
-import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition } from './wallItems'
+import { deleteWallItem, insertWallItem, moveWallItem, polaroidKind, type ItemPosition, type MoveOptions } from './wallItems'
 
 const POLAROID_BUCKET = BUCKETS.polaroids
 
@@ -58,8 +58,8 @@ export function movePolaroid(
   replica: Replica,
   id: string,
   position: ItemPosition,
-  options?: { undoable?: boolean },
-): Promise<void> {
+  options?: MoveOptions,
+): Promise<boolean> {
   return moveWallItem(replica, polaroidKind, id, position, options)
 }
 

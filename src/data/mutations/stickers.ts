@@ -3,7 +3,7 @@ import { BUCKETS } from '@/lib/wardrobe/storage'
 import { messages } from '@/lib/messages'
 import type { StickerRow } from '../model/rows'
 import { MutationError, type Replica } from '../replica'
-import { deleteWallItem, insertWallItem, moveWallItem, stickerKind, type ItemPosition } from './wallItems'
+import { deleteWallItem, insertWallItem, moveWallItem, stickerKind, type ItemPosition, type MoveOptions } from './wallItems'
 
 export const STICKER_BUCKET = BUCKETS.stickers
 
@@ -53,8 +53,8 @@ export function moveSticker(
   replica: Replica,
   id: string,
   position: ItemPosition,
-  options?: { undoable?: boolean },
-): Promise<void> {
+  options?: MoveOptions,
+): Promise<boolean> {
   return moveWallItem(replica, stickerKind, id, position, options)
 }
 

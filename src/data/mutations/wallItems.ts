@@ -145,23 +145,34 @@ export async function insertWallItem<Row extends PolaroidRow | StickerRow>(
   return id
 }
 
+export interface MoveOptions {
+  /** False for the owner's automatic layout: it is not a step to undo. */
+  undoable?: boolean
+  /** Move only if the item still sits here, checked in the write's own transaction. The automatic
+   * layout decides from what was on screen; a drag that landed since must win over it. */
+  onlyFrom?: { x: number; y: number }
+}
+
 /** Saves an item's new position; repeated moves of a waiting item fold into one outbox entry. A move
- * the user made (a drag, an arrow key) is a step to undo; the owner's automatic layout is not. */
+ * the user made (a drag, an arrow key) is a step to undo; the owner's automatic layout is not.
+ * Resolves to false when `onlyFrom` held it back. */
 export async function moveWallItem(
   replica: Replica,
   kind: WallItemKind,
   id: string,
   position: ItemPosition,
-  options: { undoable?: boolean } = {},
-): Promise<void> {
+  options: MoveOptions = {},
+): Promise<boolean> {
   if (!replica.userId) throw new MutationError(messages.signInToMove)
   const { db } = replica
   const table = db.table<PolaroidRow | StickerRow, string>(kind.table)
   await untilOnDevice(db, kind.table, id)
-  await mutate(replica, [db.walls, table, db.undoSteps], async ({ queue }) => {
+  return mutate(replica, [db.walls, table, db.undoSteps], async ({ queue }) => {
     const item = await table.get(id)
     if (!item) throw new MutationError(messages.itemGone)
     if (!(await mayManage(replica, item))) throw new MutationError(messages.moveOwnOnly)
+    const { onlyFrom } = options
+    if (onlyFrom && (item.x !== onlyFrom.x || item.y !== onlyFrom.y)) return false
     // The row as read in this transaction with its new position: one put, not update's read and write;
     // the undo step's requests go out with it rather than one round trip after another.
     const { x, y, zIndex } = item
@@ -183,6 +194,7 @@ export async function moveWallItem(
       },
       failureMessage: messages.moveFailed,
     })
+    return true
   })
 }
 

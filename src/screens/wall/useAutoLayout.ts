@@ -35,7 +35,9 @@ export function useAutoLayout(store: WallItemsStore, isOwner: boolean, ready: bo
     void (async () => {
       try {
         for (const move of moves) {
-          await movePolaroid(replica, move.id, { x: move.x, y: move.y, zIndex: byId.get(move.id)!.zIndex }, { undoable: false })
+          // Only while the card is still at (0,0): the person may have dragged it since this list was read
+          // (the first pull after a reload can take seconds), and their drop wins.
+          await movePolaroid(replica, move.id, { x: move.x, y: move.y, zIndex: byId.get(move.id)!.zIndex }, { undoable: false, onlyFrom: { x: 0, y: 0 } })
         }
       } catch (error) {
         console.error('Automatic layout failed', error)
