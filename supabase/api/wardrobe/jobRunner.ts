@@ -72,8 +72,10 @@ export class JobRunner {
   private filling: Promise<void> | null = null
   private fillAgain = false
   private closed = false
-  /** After the vision pool said it is full, claiming waits until then. */
-  private pausedUntil = 0
+  /** The vision pool said it is full: claiming waits until `resumeTimer` fires. A flag, not a time
+   * compared with Date.now(): a Node timer may fire a few ms before Date.now() reaches its end (it
+   * counts from the event loop's cached clock), and a claim skipped then waited for the next poll. */
+  private paused = false
   private resumeTimer: ReturnType<typeof setTimeout> | null = null
   private readonly log: (message: string, error?: unknown) => void
 
@@ -124,7 +126,7 @@ export class JobRunner {
 
   private async fill(): Promise<void> {
     try {
-      while (!this.closed && this.running.size < this.options.maxConcurrent && Date.now() >= this.pausedUntil) {
+      while (!this.closed && this.running.size < this.options.maxConcurrent && !this.paused) {
         const job = await claimJob(this.deps.admin(), {
           instanceId: this.options.instanceId,
           running: [...this.running.keys()],
@@ -151,10 +153,11 @@ export class JobRunner {
 
   /** Claims nothing for a while (the vision pool is full), then claims again at once, not at the next poll. */
   private pauseClaims(ms: number): void {
-    this.pausedUntil = Date.now() + ms
+    this.paused = true
     if (this.resumeTimer) clearTimeout(this.resumeTimer)
     this.resumeTimer = setTimeout(() => {
       this.resumeTimer = null
+      this.paused = false
       this.kick()
     }, ms)
   }
