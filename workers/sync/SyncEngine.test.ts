@@ -282,6 +282,32 @@ describe('pushes', () => {
     expect(server.row('walls', wallId)).toMatchObject({ name: 'Busy, renamed again' })
   })
 
+  it("pushes after a 429's wait even when its timer fires before the clock reads the wait's end", async () => {
+    const server = world()
+    const ada = device(server, 'ada')
+    await ada.engine.start()
+    await ada.net.flush()
+    ada.net.failNext(/^push$/, 'busy')
+    const pushes = () => ada.net.requests.filter((r) => r === 'push').length
+    const before = pushes()
+    const wallId = await createWall(ada.replica, { name: 'Busy' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await ada.net.flush()
+    expect(pushes()).toBe(before + 1)
+    // From here Date.now() reads 40 ms behind the timers, as it may on a busy event loop.
+    const realNow = Date.now.bind(Date)
+    const lagging = vi.spyOn(Date, 'now').mockImplementation(() => realNow() - 40)
+    try {
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_AFTER_MS * 1.2 + 200))
+      await ada.net.flush()
+      expect(pushes()).toBe(before + 2)
+      expect(await ada.db.outbox.count()).toBe(0)
+      expect(server.row('walls', wallId)).toMatchObject({ name: 'Busy' })
+    } finally {
+      lagging.mockRestore()
+    }
+  })
+
   it('moves a refused change to failed mutations and shows the server version again', async () => {
     const server = world()
     const ada = device(server, 'ada')

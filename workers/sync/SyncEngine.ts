@@ -258,6 +258,9 @@ export class SyncEngine {
     // A flush that waited behind a run the server answered with Retry-After does not push yet either;
     // the push scheduled for when the wait ends does.
     if (this.pushNotBefore > Date.now()) {
+      // The wait's own timer may fire a few ms before Date.now() reaches its end (timers count from the
+      // event loop's clock): a push must still be due, or nothing would send these changes until the next.
+      if (!this.pushTimer) this.schedulePush(0)
       return { status: 'retry', sent, requests, remaining: await this.db.outbox.count(), error: 'Waiting as the server asked' }
     }
     try {
