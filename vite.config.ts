@@ -77,6 +77,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'supabase/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
+          // Vitest's default on two cores is one worker. Measured here side by side: one fork 93 s, two
+          // forks 58 s, two threads 50 s (worker threads start without a new process per file).
+          pool: 'threads',
+          maxWorkers: 2,
         },
       },
       {
@@ -88,6 +92,8 @@ export default defineConfig({
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Threads, not forks: 220-244 s against 300 s, the same 880 tests.
+          pool: 'threads',
           maxWorkers: 2,
         },
       },
@@ -100,6 +106,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          pool: 'threads',
           maxWorkers: 2,
         },
       },
