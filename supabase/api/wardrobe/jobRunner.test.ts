@@ -10,21 +10,23 @@ const store = vi.hoisted(() => ({ queued: [] as string[] }))
 const work = vi.hoisted(() => ({ busy: true, done: [] as string[] }))
 
 vi.mock('./jobStore', () => ({
-  claimJob: vi.fn(async () => {
+  claimJob: vi.fn(() => {
     const id = store.queued.shift()
-    return id ? ({ id, user_id: 'u', kind: 'ootd', status: 'processing', attempts: 1 } as JobRow) : null
+    return Promise.resolve(id ? ({ id, user_id: 'u', kind: 'ootd', status: 'processing', attempts: 1 } as JobRow) : null)
   }),
-  releaseHeldJob: vi.fn(async (_admin: unknown, job: JobRow) => {
+  releaseHeldJob: vi.fn((_admin: unknown, job: JobRow) => {
     store.queued.push(job.id)
+    return Promise.resolve()
   }),
-  failHeldJob: vi.fn(async () => true),
-  updateHeldJob: vi.fn(async () => true),
+  failHeldJob: vi.fn(() => Promise.resolve(true)),
+  updateHeldJob: vi.fn(() => Promise.resolve(true)),
 }))
 
 vi.mock('./runOotdJob', () => ({
-  runOotdJob: vi.fn(async (_deps: unknown, job: JobRow) => {
-    if (work.busy) throw new VisionBusyError(3)
+  runOotdJob: vi.fn((_deps: unknown, job: JobRow) => {
+    if (work.busy) return Promise.reject(new VisionBusyError(3))
     work.done.push(job.id)
+    return Promise.resolve()
   }),
 }))
 
