@@ -7,6 +7,7 @@ import { useImageUrl } from '@/data/images/useImageUrl'
 import { Icon } from './Icon'
 import { RetryWhenBackOnline } from './RetryWhenBackOnline'
 import styles from './StoredImage.module.css'
+import { watchInView } from './watchInView'
 
 const IMAGE_RETRIES = 2
 
@@ -79,6 +80,7 @@ export function StoredImage({
       style={fill ? undefined : { aspectRatio: String(ratio) }}
       data-testid="stored-image"
       data-state={failed ? 'failed' : loaded ? 'loaded' : 'loading'}
+      ref={watchInView}
     >
       {source && !failed && (
         <img

@@ -47,6 +47,10 @@ test('Discover columns follow the breakpoints (1, 2, 3, 4, 5, 6)', async ({ page
   await page.setViewportSize({ width: 375, height: 800 })
   await page.goto('/')
   await expect(page.getByRole('article').first()).toBeVisible()
+  // One column leaves lazy pictures below the fold, loading for as long as nobody scrolls: their
+  // placeholders wait without animating (a shimmer off screen repaints the page every frame).
+  await expect.poll(() => page.evaluate(loadingBelowTheFold)).toBeGreaterThan(0)
+  await expect.poll(() => page.evaluate(offScreenAnimations)).toEqual([])
   for (const [width, columns] of [
     [375, 1],
     [700, 2],
@@ -194,3 +198,20 @@ test('when the wall list cannot load and nothing is stored, it says so; Try Agai
   }
   await expect(page.getByText('Failed to load walls. Please refresh the page.')).toHaveCount(0)
 })
+
+function loadingBelowTheFold(): number {
+  return Array.from(document.querySelectorAll('[data-testid="stored-image"][data-state="loading"]')).filter(
+    (box) => box.getBoundingClientRect().top > window.innerHeight,
+  ).length
+}
+
+/** Running animations on elements wholly outside the viewport: work nobody sees. */
+function offScreenAnimations(): string[] {
+  return document.getAnimations().flatMap((animation) => {
+    const target = (animation.effect as KeyframeEffect | null)?.target
+    if (!target || animation.playState !== 'running') return []
+    const r = target.getBoundingClientRect()
+    const inView = r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth
+    return inView ? [] : [`${(animation as CSSAnimation).animationName} on ${target.className}`]
+  })
+}
