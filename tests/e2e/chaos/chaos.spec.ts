@@ -72,6 +72,8 @@ const FAULT_RATE = 0.2
 /** A push the server failed (a 500) keeps its backoff after the network heals, up to a minute
  * (workers/sync/backoff.ts): the outboxes get that long and a push's time on top. */
 const CONVERGE_MS = 75_000
+/** A healed network should empty every outbox well within this; a slower drain is diagnosed as it happens. */
+const SLOW_DRAIN_MS = 10_000
 /** Each seed must get this many actions of each kind accepted, or it proved little about that kind
  * (deleting a wall needs one's own new wall shown, so it is rarer: required from 150 actions on). */
 function minimumAccepted(actions: number): Partial<Record<ActionKind, number>> {
@@ -493,11 +495,24 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[], sta
   const pageOf = (p: Person): Page => p.tabs[0]!.page
   const userIds = people.map((p) => p.user.id)
   const loading: string[] = []
+  const drained: string[] = []
+  const healed = Date.now()
   for (const p of people) {
+    // A drain slower than SLOW_DRAIN_MS is sampled once while it waits: a run that passes slowly then
+    // still says which engine held out and why (issue 38's stall, which a pass would otherwise hide).
+    let sampled = false
     const stalled = await waitFor(`${p.tabs[0]!.name} outbox`, async () => {
       const replica = await readReplica(pageOf(p), p.user.id)
+      if (replica.outbox > 0 && !sampled && Date.now() - healed > SLOW_DRAIN_MS) {
+        sampled = true
+        for (const tab of p.tabs) {
+          const why = await diagnosePush(tab.page, p.user.id).then(describePush, (error: unknown) => `not readable: ${String(error)}`)
+          console.info(`slow drain, ${((Date.now() - healed) / 1000).toFixed(1)} s after healing: ${tab.name} push: ${why}`)
+        }
+      }
       return replica.outbox > 0 ? [`${replica.outbox} changes still waiting`] : []
     }, CONVERGE_MS)
+    drained.push(`${p.tabs[0]!.name} ${((Date.now() - healed) / 1000).toFixed(1)} s`)
     loading.push(...stalled)
     // A stall names the engine's own account of why, from every tab of the person.
     if (stalled.length > 0) {
@@ -523,6 +538,7 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[], sta
       loading.push(...(await scopeReady(p, `wall:${wallId}`, true)))
     }
     loading.push(...(await scopeReady(p, 'me', true)))
+    drained.push(`${actor.name} scopes live ${((Date.now() - healed) / 1000).toFixed(1)} s`)
     // The import dialog pulls other people's public items again (a window, not live).
     let shown = false
     for (const wallId of wallIds) if (!shown) shown = await openWall(actor, wallId)
@@ -562,7 +578,7 @@ async function converge(people: Person[], ledger: Ledger, wallIds: string[], sta
     ]
   }, 10_000)
   const { lost, duplicated, refusedByServer, confirmedLate, commitOrder } = await checkServer(ledger, await final(), start, seeded, failed, log)
-  return { lost, duplicated, refusedByServer, confirmedLate, commitOrder, logGaps, replicaDiffs: replicaProblems, loading, untold }
+  return { lost, duplicated, refusedByServer, confirmedLate, commitOrder, logGaps, replicaDiffs: replicaProblems, loading, untold, drained }
 }
 
 function undoSteps(ledger: Ledger): Record<string, number> {
@@ -593,6 +609,7 @@ function report(seed: number, ledger: Ledger, verdict: Verdict, seconds: number,
       `  refused by the server (and told) ${verdict.refusedByServer.length}: ${verdict.refusedByServer.join('; ') || 'none'}`,
       `  lost ${verdict.lost.length}, duplicated ${verdict.duplicated.length}, replica differences ${verdict.replicaDiffs.length}, ` +
         `scopes left loading ${verdict.loading.length}, refusals not shown ${verdict.untold.length}`,
+      `  after the network healed, outboxes empty and scopes live: ${verdict.drained.join(', ')}`,
       `  converged in ${seconds.toFixed(1)} s after the network healed (${phases}); load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism?.() ?? os.cpus().length} cores`,
     ].join('\n'),
   )

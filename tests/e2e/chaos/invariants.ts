@@ -33,6 +33,8 @@ export interface Verdict {
   replicaDiffs: string[]
   loading: string[]
   untold: string[]
+  /** Seconds from the network healing until each person's outbox was empty, then until their scopes were live. */
+  drained: string[]
 }
 
 /** Checks the server against the ledger. `failed` holds each user's failed-mutation keys; `before` is
