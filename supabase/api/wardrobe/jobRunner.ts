@@ -43,12 +43,32 @@ export const defaultJobRunnerOptions: Omit<JobRunnerOptions, 'instanceId'> = {
   shutdownGraceMs: 5_000,
 }
 
+/** The job table and a job's work, as the runner uses them. */
+interface JobWork {
+  claim: typeof claimJob
+  release: typeof releaseHeldJob
+  fail: typeof failHeldJob
+  update: typeof updateHeldJob
+  runOotd: typeof runOotdJob
+}
+
+const realWork: JobWork = {
+  claim: claimJob,
+  release: releaseHeldJob,
+  fail: failHeldJob,
+  update: updateHeldJob,
+  runOotd: runOotdJob,
+}
+
 export interface JobRunnerDeps {
   admin: () => AdminClient
   vision: () => VisionService
   reader: StorageReader
   serviceKey: string
   log?: (message: string, error?: unknown) => void
+  /** The real job store and engine unless given: the runner's scheduling test decides when a claim
+   * finds a job and when the vision pool is full. */
+  work?: JobWork
 }
 
 /** The job was taken over by another instance (or finished elsewhere): stop without writing. */
@@ -78,12 +98,14 @@ export class JobRunner {
   private paused = false
   private resumeTimer: ReturnType<typeof setTimeout> | null = null
   private readonly log: (message: string, error?: unknown) => void
+  private readonly work: JobWork
 
   constructor(
     private readonly deps: JobRunnerDeps,
     private readonly options: JobRunnerOptions,
   ) {
     this.log = deps.log ?? ((message, error) => console.warn(`[jobs] ${message}`, error ?? ''))
+    this.work = deps.work ?? realWork
   }
 
   start(): void {
@@ -127,7 +149,7 @@ export class JobRunner {
   private async fill(): Promise<void> {
     try {
       while (!this.closed && this.running.size < this.options.maxConcurrent && !this.paused) {
-        const job = await claimJob(this.deps.admin(), {
+        const job = await this.work.claim(this.deps.admin(), {
           instanceId: this.options.instanceId,
           running: [...this.running.keys()],
           staleAfterSeconds: this.options.staleAfterSeconds,
@@ -136,7 +158,7 @@ export class JobRunner {
         })
         if (!job) return
         if (this.closed) {
-          await releaseHeldJob(this.deps.admin(), job, this.options.instanceId)
+          await this.work.release(this.deps.admin(), job, this.options.instanceId)
           return
         }
         const run = this.run(job).finally(() => {
@@ -165,7 +187,7 @@ export class JobRunner {
   private async beat(): Promise<void> {
     for (const id of this.running.keys()) {
       try {
-        await updateHeldJob(this.deps.admin(), id, this.options.instanceId, {})
+        await this.work.update(this.deps.admin(), id, this.options.instanceId, {})
       } catch (error) {
         this.log(`Heartbeat for job ${id} failed`, error)
       }
@@ -175,13 +197,13 @@ export class JobRunner {
   private async run(job: JobRow): Promise<void> {
     const admin = this.deps.admin()
     const { instanceId } = this.options
-    const report = async (patch: Parameters<typeof updateHeldJob>[3]) => {
+    const report = async (patch: Parameters<JobWork['update']>[3]) => {
       if (this.closed) throw new JobLost('This instance is stopping')
-      if (!(await updateHeldJob(admin, job.id, instanceId, patch))) throw new JobLost(`Job ${job.id} is no longer ours`)
+      if (!(await this.work.update(admin, job.id, instanceId, patch))) throw new JobLost(`Job ${job.id} is no longer ours`)
     }
     try {
       if (job.kind !== 'ootd') throw new ApiError(400, `This kind of job (${job.kind}) is not run by the wardrobe engine.`)
-      await runOotdJob(
+      await this.work.runOotd(
         { admin, vision: this.deps.vision(), reader: this.deps.reader, serviceKey: this.deps.serviceKey, instanceId, report },
         job,
       )
@@ -196,16 +218,16 @@ export class JobRunner {
     try {
       if (error instanceof JobLost) {
         // Stopping: give the job back so this instance (or another) resumes it; taken over: nothing to do.
-        if (this.closed) await releaseHeldJob(admin, job, instanceId)
+        if (this.closed) await this.work.release(admin, job, instanceId)
         return
       }
       if (error instanceof VisionBusyError) {
         this.pauseClaims(error.retryAfterSeconds * 1000)
-        await releaseHeldJob(admin, job, instanceId)
+        await this.work.release(admin, job, instanceId)
         return
       }
       if (!(error instanceof ImageRejectedError || error instanceof ApiError)) this.log(`Job ${job.id} failed`, error)
-      if (await failHeldJob(admin, job.id, instanceId, failureMessage(error))) await this.removePartialCutOuts(job)
+      if (await this.work.fail(admin, job.id, instanceId, failureMessage(error))) await this.removePartialCutOuts(job)
     } catch (settleError) {
       // Left as it is, the job's heartbeat goes stale and the claim sweep retries or fails it.
       this.log(`Could not record the end of job ${job.id}`, settleError)
