@@ -287,7 +287,8 @@ describe('pushes', () => {
     expect(await ada.db.outbox.count()).toBe(0)
   })
 
-  it("waits a 429's Retry-After before pushing again, even when new changes nudge it", async () => {
+  /** Ada's engine, started, with its first push (a new wall 'Busy') sent; the server will answer it 429. */
+  async function pushRefusedBusy() {
     const server = world()
     const ada = device(server, 'ada')
     await ada.engine.start()
@@ -296,9 +297,14 @@ describe('pushes', () => {
     const pushes = () => ada.net.requests.filter((r) => r === 'push').length
     const before = pushes()
     const wallId = await createWall(ada.replica, { name: 'Busy' })
-    const turns = () => new Promise((resolve) => setTimeout(resolve, 20))
     await turns()
     expect(pushes()).toBe(before + 1)
+    return { server, ada, wallId, pushes, before }
+  }
+  const turns = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+  it("waits a 429's Retry-After before pushing again, even when new changes nudge it", async () => {
+    const { server, ada, wallId, pushes, before } = await pushRefusedBusy()
     // A change made while that push waits for its answer: its push waits behind the first one.
     await renameWall(ada.replica, wallId, 'Busy, renamed')
     await turns()
@@ -317,17 +323,8 @@ describe('pushes', () => {
   })
 
   it("pushes after a 429's wait even when its timer fires before the clock reads the wait's end", async () => {
-    const server = world()
-    const ada = device(server, 'ada')
-    await ada.engine.start()
+    const { server, ada, wallId, pushes, before } = await pushRefusedBusy()
     await ada.net.flush()
-    ada.net.failNext(/^push$/, 'busy')
-    const pushes = () => ada.net.requests.filter((r) => r === 'push').length
-    const before = pushes()
-    const wallId = await createWall(ada.replica, { name: 'Busy' })
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    await ada.net.flush()
-    expect(pushes()).toBe(before + 1)
     // From here Date.now() reads 40 ms behind the timers, as it may on a busy event loop.
     const realNow = Date.now.bind(Date)
     const lagging = vi.spyOn(Date, 'now').mockImplementation(() => realNow() - 40)
